@@ -1,0 +1,46 @@
+/*
+ * lang.h - the front door of the Quasar front end.
+ *
+ * lang/ turns Quasar source into a checked syntax tree: lexer.c makes tokens, parser.c
+ * builds the tree (ast.h) in an arena owned by the module, resolve.c binds names, imports
+ * and loop labels, dump.c prints the tree for tests. Every diagnostic goes through one
+ * engine (diag.c) that prints `file:line:col: error: message`, the source line and a caret.
+ * Nothing here knows about the runtime or the command line; nothing here calls exit().
+ */
+#ifndef LANG_H
+#define LANG_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct LangDiag LangDiag;       /* collects and prints diagnostics */
+typedef struct LangModule LangModule;   /* one parsed source file and its arena */
+
+/* Diagnostics. `out` receives the messages as they are reported; NULL keeps them silent
+ * (the fuzzer). Counts survive until lang_diag_free. */
+LangDiag *lang_diag_new(FILE *out);
+void lang_diag_free(LangDiag *d);
+int lang_diag_errors(const LangDiag *d);
+int lang_diag_warnings(const LangDiag *d);
+
+/* Parse `len` bytes of `src` (need not be NUL-terminated) under the file name `name`.
+ * The source is copied. Errors are reported to `d`; the parser recovers at statement
+ * boundaries, so the module is returned even when there were errors. Returns NULL only
+ * when memory runs out. */
+LangModule *lang_parse(const char *name, const char *src, size_t len, LangDiag *d);
+
+/* Read and parse a file. A missing or unreadable file is reported to `d` (no location)
+ * and NULL is returned. */
+LangModule *lang_parse_file(const char *path, LangDiag *d);
+
+void lang_module_free(LangModule *m);
+
+/* Resolve names, imports (searched in the module's folder, then in each folder of
+ * `module_path`, a NULL-terminated list), loop labels and scopes. Reports to `d`.
+ * Returns the number of errors found. */
+int lang_resolve(LangModule *m, const char *const *module_path, LangDiag *d);
+
+/* Print the tree in the format of docs/ast-dump.md. */
+void lang_dump(const LangModule *m, FILE *out);
+
+#endif

@@ -1,0 +1,524 @@
+/*
+ * resolve.c - names, imports, closures and loop labels.
+ *
+ * Quasar scoping is by function, as in MATLAB and Python: a name assigned anywhere in a
+ * function (or at the top level of a file) belongs to that scope; functions and types
+ * are visible in their whole scope. A name is looked up in the enclosing scopes, then in
+ * the file's top level, the imported modules and the prelude (prelude.def). A lambda or
+ * inner function that uses a name of an enclosing function captures it; the captures
+ * are recorded on the node for the interpreter (closures capture values when defined).
+ *
+ * Imports are searched in the importing file's folder, then in the module path; each
+ * module is parsed once per resolution (a cycle is cut, as the spec says an import is
+ * only done once). Imported modules are kept by the root module and freed with it.
+ */
+#include "lang/ast.h"
+#include "lang/limits.h"
+
+#include <ctype.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *const prelude[] = {
+#define NAME(n) #n,
+#include "lang/prelude.def"
+#undef NAME
+};
+
+typedef struct Names {
+    const char **items;
+    int n, cap;
+} Names;
+
+typedef struct Scope Scope;
+struct Scope {
+    Scope *parent;
+    Node *owner;            /* FUNCTION or LAMBDA; NULL for a file's top level */
+    Names names;
+    Names captures;
+};
+
+typedef struct Resolver {
+    LangDiag *d;
+    const char *const *path;
+    LangModule *m;          /* module being checked */
+    Names *globals;         /* names of imported modules */
+    Names *loaded;          /* real paths of modules already imported */
+    struct ModList *mods;   /* imported modules, to free */
+    const char **loops;     /* labels of the enclosing loops of the current function */
+    int nloops, loops_cap;
+    int import_depth;
+    int errors;
+} Resolver;
+
+typedef struct ModList {
+    LangModule *m;
+    struct ModList *next;
+} ModList;
+
+/* ---------------------------------------------------------------- name sets */
+
+static int names_has(const Names *s, const char *name)
+{
+    for (int i = 0; i < s->n; i++)
+        if (!strcmp(s->items[i], name))
+            return 1;
+    return 0;
+}
+
+static void names_add(Names *s, const char *name)
+{
+    if (names_has(s, name))
+        return;
+    if (s->n == s->cap) {
+        int cap = s->cap ? s->cap * 2 : 16;
+        const char **items = realloc(s->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return;     /* a lost name gives at worst a spurious message */
+        s->items = items;
+        s->cap = cap;
+    }
+    s->items[s->n++] = name;
+}
+
+static void names_free(Names *s) { free(s->items); }
+
+static void __attribute__((format(printf, 4, 5)))
+rerror(Resolver *r, const LangModule *m, LangLoc loc, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    lang_diag_vreport(r->d, &m->src, loc, LANG_ERROR, fmt, ap);
+    va_end(ap);
+    r->errors++;
+}
+
+/* vec, cvec, ivec3, mat3x3, cube, ccube, icube ... are type names usable as values. */
+static int is_type_name(const char *s)
+{
+    if (*s == 'c' || *s == 'i')
+        s++;
+    size_t n = strncmp(s, "vec", 3) == 0 ? 3 : strncmp(s, "mat", 3) == 0 ? 3
+             : strncmp(s, "cube", 4) == 0 ? 4 : 0;
+    if (!n)
+        return 0;
+    for (s += n; *s; s++)
+        if (!isdigit((unsigned char)*s) && *s != 'x')
+            return 0;
+    return 1;
+}
+
+static int in_prelude(const char *name)
+{
+    for (size_t i = 0; i < sizeof prelude / sizeof *prelude; i++)
+        if (!strcmp(prelude[i], name))
+            return 1;
+    return is_type_name(name);
+}
+
+/* ---------------------------------------------------------------- declarations */
+
+static void declare_target(Scope *s, Node *t)
+{
+    switch (t->kind) {
+    case N_IDENT: names_add(&s->names, t->name); break;
+    case N_TYPED: declare_target(s, t->a); break;
+    case N_MATRIX:
+        for (int i = 0; i < t->args.n; i++)
+            declare_target(s, t->args.items[i]);
+        break;
+    default: break;
+    }
+}
+
+static void declare_list(Scope *s, NodeList *l);
+
+/* Collect what `n` declares in scope `s`, without entering nested functions/lambdas. */
+static void declare(Scope *s, Node *n)
+{
+    if (!n)
+        return;
+    switch (n->kind) {
+    case N_LAMBDA:
+        return;
+    case N_FUNCTION:
+    case N_TYPEDEF:
+        names_add(&s->names, n->name);
+        return;
+    case N_ASSIGN:
+        declare_target(s, n->a);
+        declare(s, n->b);
+        return;
+    case N_TYPED:
+        declare_target(s, n);
+        return;
+    case N_FOR:
+        names_add(&s->names, n->name);
+        break;
+    case N_TRY:
+        if (n->name)
+            names_add(&s->names, n->name);
+        break;
+    default:
+        break;
+    }
+    declare(s, n->a);
+    declare(s, n->b);
+    declare(s, n->c);
+    declare_list(s, &n->args);
+    declare_list(s, &n->args2);
+    declare_list(s, &n->body);
+}
+
+static void declare_list(Scope *s, NodeList *l)
+{
+    for (int i = 0; i < l->n; i++)
+        declare(s, l->items[i]);
+}
+
+/* ---------------------------------------------------------------- uses */
+
+static void check_node(Resolver *r, Scope *s, Node *n);
+
+static void check_list(Resolver *r, Scope *s, NodeList *l)
+{
+    for (int i = 0; i < l->n; i++)
+        check_node(r, s, l->items[i]);
+}
+
+static void lookup(Resolver *r, Scope *s, Node *id)
+{
+    const char *name = id->name;
+    Scope *found = NULL;
+    for (Scope *x = s; x; x = x->parent)
+        if (names_has(&x->names, name)) {
+            found = x;
+            break;
+        }
+    if (found) {
+        /* every function between the use and the definition captures the name */
+        for (Scope *x = s; x != found; x = x->parent)
+            if (x->owner && found->owner)
+                names_add(&x->captures, name);
+        return;
+    }
+    if (names_has(r->globals, name) || in_prelude(name))
+        return;
+    rerror(r, r->m, id->loc, "'%s' is not defined", name);
+}
+
+static void check_params(Resolver *r, Scope *s, NodeList *l, const char *fn)
+{
+    for (int i = 0; i < l->n; i++) {
+        Node *p = l->items[i];
+        if (names_has(&s->names, p->name))
+            rerror(r, r->m, p->loc, "'%s' is declared twice in '%s'", p->name, fn);
+        if (p->a)
+            check_node(r, s, p->a);     /* defaults see the earlier parameters */
+        names_add(&s->names, p->name);
+    }
+}
+
+static void finish_scope(Resolver *r, Scope *fs, Node *owner)
+{
+    if (fs->captures.n) {
+        const char **c = lang_arena_alloc(&r->m->arena, (size_t)fs->captures.n * sizeof *c);
+        if (c) {
+            memcpy(c, fs->captures.items, (size_t)fs->captures.n * sizeof *c);
+            owner->captures = c;
+            owner->ncaptures = fs->captures.n;
+        }
+    }
+    names_free(&fs->names);
+    names_free(&fs->captures);
+}
+
+/* A function body or lambda: a new scope and a fresh set of enclosing loops. */
+static void check_function(Resolver *r, Scope *outer, Node *n)
+{
+    Scope fs = {.parent = outer, .owner = n};
+    const char *fn = n->kind == N_FUNCTION ? n->name : "lambda";
+    check_params(r, &fs, &n->args3, fn);
+    check_params(r, &fs, &n->args, fn);
+    for (int i = 0; i < n->args2.n; i++) {
+        Node *o = n->args2.items[i];
+        if (names_has(&fs.names, o->name))
+            rerror(r, r->m, o->loc, "'%s' is declared twice in '%s'", o->name, fn);
+        names_add(&fs.names, o->name);
+    }
+    if (n->flags & NODE_KERNEL)
+        for (int i = 0; i < n->args.n; i++)
+            if (((Node *)n->args.items[i])->a)
+                rerror(r, r->m, ((Node *)n->args.items[i])->loc,
+                       "kernel functions cannot have optional arguments");
+    int saved = r->nloops;
+    r->nloops = 0;
+    const char **saved_loops = r->loops;
+    int saved_cap = r->loops_cap;
+    r->loops = NULL;
+    r->loops_cap = 0;
+    if (n->kind == N_FUNCTION) {
+        declare_list(&fs, &n->body);
+        check_list(r, &fs, &n->body);
+    } else {
+        declare(&fs, n->a);
+        check_node(r, &fs, n->a);
+    }
+    free(r->loops);
+    r->loops = saved_loops;
+    r->loops_cap = saved_cap;
+    r->nloops = saved;
+    /* captures of an inner function are also captures of the enclosing one */
+    for (int i = 0; i < fs.captures.n; i++)
+        if (outer && outer->owner && !names_has(&outer->names, fs.captures.items[i]))
+            names_add(&outer->captures, fs.captures.items[i]);
+    finish_scope(r, &fs, n);
+}
+
+static void check_loop(Resolver *r, Scope *s, Node *n)
+{
+    if (r->nloops == r->loops_cap) {
+        int cap = r->loops_cap ? r->loops_cap * 2 : 8;
+        const char **l = realloc(r->loops, (size_t)cap * sizeof *l);
+        if (!l)
+            return;
+        r->loops = l;
+        r->loops_cap = cap;
+    }
+    r->loops[r->nloops++] = n->label;
+    check_node(r, s, n->a);
+    check_list(r, s, &n->body);
+    r->nloops--;
+}
+
+static void check_jump(Resolver *r, Node *n)
+{
+    const char *what = n->kind == N_BREAK ? "break" : "continue";
+    if (!r->nloops) {
+        rerror(r, r->m, n->loc, "'%s' outside a loop", what);
+        return;
+    }
+    if (!n->label)
+        return;
+    for (int i = 0; i < r->nloops; i++)
+        if (r->loops[i] && !strcmp(r->loops[i], n->label))
+            return;
+    rerror(r, r->m, n->loc, "'%s %s': no enclosing loop is labelled '%s'", what, n->label, n->label);
+}
+
+static void check_node(Resolver *r, Scope *s, Node *n)
+{
+    if (!n)
+        return;
+    switch (n->kind) {
+    case N_IDENT:
+        lookup(r, s, n);
+        return;
+    case N_PLACEHOLDER:
+        rerror(r, r->m, n->loc, "'_' is only a placeholder for an ignored output in '[a, _] = ...'");
+        return;
+    case N_FIELD:
+    case N_NAMED_ARG:
+    case N_SPREAD:
+    case N_MODIFIED:
+    case N_TYPED:
+        check_node(r, s, n->a);
+        return;
+    case N_ASSIGN:
+        if (n->a->kind == N_MATRIX) {
+            for (int i = 0; i < n->a->args.n; i++) {
+                Node *t = n->a->args.items[i];
+                if (t->kind != N_PLACEHOLDER)
+                    check_node(r, s, t->kind == N_TYPED ? t->a : t);
+            }
+        } else {
+            check_node(r, s, n->a);
+        }
+        check_node(r, s, n->b);
+        return;
+    case N_LAMBDA:
+    case N_FUNCTION:
+        check_function(r, s, n);
+        return;
+    case N_FOR:
+    case N_WHILE:
+    case N_REPEAT:
+        check_loop(r, s, n);
+        return;
+    case N_BREAK:
+    case N_CONTINUE:
+        check_jump(r, n);
+        return;
+    case N_CALL:
+        /* memfence(grid): the argument is a keyword, not a variable */
+        if (n->a->kind == N_IDENT && !strcmp(n->a->name, "memfence"))
+            return;
+        break;
+    case N_ATTRIBUTE:       /* settings such as dims=auto are not variables */
+    case N_TYPEDEF:
+    case N_IMPORT:
+    case N_PRAGMA:
+        return;
+    case N_REDUCTION: {
+        Scope rs = {.parent = s};
+        for (int i = 0; i < n->args.n; i++)
+            names_add(&rs.names, ((Node *)n->args.items[i])->name);
+        check_node(r, &rs, n->a);
+        check_node(r, &rs, n->b);
+        check_node(r, &rs, n->c);
+        names_free(&rs.names);
+        names_free(&rs.captures);
+        return;
+    }
+    default:
+        break;
+    }
+    check_node(r, s, n->a);
+    check_node(r, s, n->b);
+    check_node(r, s, n->c);
+    check_list(r, s, &n->args);
+    check_list(r, s, &n->args2);
+    check_list(r, s, &n->body);
+}
+
+/* ---------------------------------------------------------------- imports */
+
+static char *find_module(const LangModule *m, const char *name, const char *const *path)
+{
+    char buf[PATH_MAX];
+    char *dir = strdup(m->src.name);
+    if (!dir)
+        return NULL;
+    snprintf(buf, sizeof buf, "%s/%s", dirname(dir), name);
+    free(dir);
+    if (name[0] == '/')
+        snprintf(buf, sizeof buf, "%s", name);
+    if (access(buf, R_OK) == 0)
+        return strdup(buf);
+    for (int i = 0; path && path[i]; i++) {
+        snprintf(buf, sizeof buf, "%s/%s", path[i], name);
+        if (access(buf, R_OK) == 0)
+            return strdup(buf);
+    }
+    return NULL;
+}
+
+static void resolve_module(Resolver *r, LangModule *m);
+
+/* Top-level definitions of an imported module become globals of the importer. Its
+ * `main` is not imported (the spec: main functions are skipped). */
+static void export_names(Resolver *r, LangModule *m)
+{
+    Scope s = {0};
+    declare_list(&s, &m->body);
+    for (int i = 0; i < s.names.n; i++)
+        if (strcmp(s.names.items[i], "main"))
+            names_add(r->globals, s.names.items[i]);
+    names_free(&s.names);
+}
+
+static void do_import(Resolver *r, LangModule *m, Node *imp)
+{
+    char *file = find_module(m, imp->name, r->path);
+    if (!file) {
+        rerror(r, m, imp->loc, "cannot find module '%s' (searched the program's folder%s)", imp->name,
+               r->path && r->path[0] ? " and the module path" : "");
+        return;
+    }
+    char real[PATH_MAX];
+    if (!realpath(file, real))
+        snprintf(real, sizeof real, "%s", file);
+    if (names_has(r->loaded, real)) {
+        free(file);
+        return;         /* imported once */
+    }
+    if (r->import_depth >= LANG_MAX_IMPORT_DEPTH) {
+        rerror(r, m, imp->loc, "imports nested too deeply (more than %d)", LANG_MAX_IMPORT_DEPTH);
+        free(file);
+        return;
+    }
+    LangModule *sub = lang_parse_file(file, r->d);
+    free(file);
+    if (!sub)
+        return;
+    ModList *node = malloc(sizeof *node);
+    if (!node) {
+        lang_module_free(sub);
+        return;
+    }
+    node->m = sub;
+    node->next = r->mods;
+    r->mods = node;
+    names_add(r->loaded, lang_arena_strndup(&sub->arena, real, strlen(real)));
+    r->import_depth++;
+    LangModule *saved = r->m;
+    resolve_module(r, sub);
+    r->m = saved;
+    r->import_depth--;
+    export_names(r, sub);
+}
+
+static void resolve_module(Resolver *r, LangModule *m)
+{
+    r->m = m;
+    int others = 0;
+    for (int i = 0; i < m->body.n; i++) {
+        Node *n = m->body.items[i];
+        if (n->kind == N_IMPORT) {
+            if (others)
+                rerror(r, m, n->loc, "import must come before the other statements of the file");
+            do_import(r, m, n);
+            r->m = m;
+        } else if (n->kind != N_PRAGMA && n->kind != N_ATTRIBUTE) {
+            others++;
+        }
+    }
+    Scope top = {0};
+    declare_list(&top, &m->body);
+    check_list(r, &top, &m->body);
+    names_free(&top.names);
+    names_free(&top.captures);
+}
+
+/* Imports anywhere but the top level are errors; find them (the parser allows them as
+ * statements so that the message can say why). */
+static void check_nested_imports(Resolver *r, LangModule *m, NodeList *l, int top)
+{
+    for (int i = 0; i < l->n; i++) {
+        Node *n = l->items[i];
+        if (!n)
+            continue;
+        if (n->kind == N_IMPORT && !top)
+            rerror(r, m, n->loc, "import is only allowed at the top level of a file");
+        check_nested_imports(r, m, &n->body, 0);
+        check_nested_imports(r, m, &n->args2, 0);
+        if (n->kind == N_IF || n->kind == N_MATCH)
+            for (int j = 0; j < n->args.n; j++)
+                check_nested_imports(r, m, &((Node *)n->args.items[j])->body, 0);
+    }
+}
+
+int lang_resolve(LangModule *m, const char *const *module_path, LangDiag *d)
+{
+    Names globals = {0}, loaded = {0};
+    Resolver r = {.d = d, .path = module_path, .globals = &globals, .loaded = &loaded};
+    int before = lang_diag_errors(d);
+    char real[PATH_MAX];
+    if (realpath(m->src.name, real))
+        names_add(&loaded, real);       /* a module importing itself is a no-op */
+    check_nested_imports(&r, m, &m->body, 1);
+    resolve_module(&r, m);
+    while (r.mods) {
+        ModList *next = r.mods->next;
+        lang_module_free(r.mods->m);
+        free(r.mods);
+        r.mods = next;
+    }
+    names_free(&globals);
+    names_free(&loaded);
+    free(r.loops);
+    return lang_diag_errors(d) - before;
+}

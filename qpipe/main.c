@@ -1,0 +1,195 @@
+/*
+ * main.c - the qpipe command line: subcommands and exit codes.
+ *
+ * Only this folder decides exit codes (sysexits, DESIGN.md "Errors"): 0 success,
+ * 64 usage, 65 an error in the Quasar program, 66 an input missing or unreadable,
+ * 70 internal error.
+ */
+#include "lang/lang.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef QPIPE_VERSION
+#define QPIPE_VERSION "0.1.0"
+#endif
+
+enum {
+    EXIT_USAGE = 64,
+    EXIT_DATAERR = 65,
+    EXIT_NOINPUT = 66,
+    EXIT_SOFTWARE = 70,
+};
+
+static void usage(FILE *out)
+{
+    fputs("usage: qpipe COMMAND [ARGS]\n"
+          "\n"
+          "commands:\n"
+          "  check FILE.q...       parse, resolve names and imports, report errors\n"
+          "  parse [--dump] FILE.q parse only; --dump prints the syntax tree\n"
+          "  help                  this text\n"
+          "\n"
+          "options:\n"
+          "  --version             print the version\n"
+          "\n"
+          "Modules named by `import` are searched in the program's folder, then in the\n"
+          "folders of QPIPE_PATH (colon-separated), then in the standard module folder.\n",
+          out);
+}
+
+/* The standard module folder: presets/ next to the build folder holding the binary,
+ * or QPIPE_MODULES. */
+static char *standard_modules(void)
+{
+    const char *env = getenv("QPIPE_MODULES");
+    if (env && *env)
+        return strdup(env);
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return NULL;
+    exe[n] = '\0';
+    char *dir = dirname(dirname(exe));
+    size_t len = strlen(dir) + sizeof "/presets";
+    char *out = malloc(len);
+    if (out)
+        snprintf(out, len, "%s/presets", dir);
+    return out;
+}
+
+/* QPIPE_PATH entries, then the standard folder; NULL-terminated. */
+static char **module_path(void)
+{
+    const char *env = getenv("QPIPE_PATH");
+    char *copy = strdup(env ? env : "");
+    size_t n = 2;
+    for (const char *c = copy; c && *c; c++)
+        n += *c == ':';
+    char **path = calloc(n + 1, sizeof *path);
+    if (!copy || !path) {
+        free(copy);
+        free(path);
+        return NULL;
+    }
+    size_t k = 0;
+    for (char *save = NULL, *tok = strtok_r(copy, ":", &save); tok; tok = strtok_r(NULL, ":", &save))
+        path[k++] = strdup(tok);
+    char *std = standard_modules();
+    if (std)
+        path[k++] = std;
+    free(copy);
+    return path;
+}
+
+static void free_path(char **path)
+{
+    for (size_t i = 0; path && path[i]; i++)
+        free(path[i]);
+    free(path);
+}
+
+static int input_exit_code(const char *file)
+{
+    struct stat st;
+    return stat(file, &st) != 0 ? EXIT_NOINPUT : EXIT_DATAERR;
+}
+
+static int cmd_parse(int argc, char **argv)
+{
+    int dump = 0;
+    const char *file = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--dump"))
+            dump = 1;
+        else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "qpipe parse: unknown option '%s'\n", argv[i]);
+            return EXIT_USAGE;
+        } else if (!file)
+            file = argv[i];
+        else {
+            fprintf(stderr, "qpipe parse: one file at a time\n");
+            return EXIT_USAGE;
+        }
+    }
+    if (!file) {
+        fprintf(stderr, "qpipe parse: missing FILE.q\n");
+        return EXIT_USAGE;
+    }
+    LangDiag *d = lang_diag_new(stderr);
+    if (!d)
+        return EXIT_SOFTWARE;
+    LangModule *m = lang_parse_file(file, d);
+    int rc = 0;
+    if (!m)
+        rc = input_exit_code(file);
+    else if (lang_diag_errors(d))
+        rc = EXIT_DATAERR;
+    else if (dump)
+        lang_dump(m, stdout);
+    lang_module_free(m);
+    lang_diag_free(d);
+    return rc;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    if (argc == 0) {
+        fprintf(stderr, "qpipe check: missing FILE.q\n");
+        return EXIT_USAGE;
+    }
+    char **path = module_path();
+    int rc = 0;
+    for (int i = 0; i < argc; i++) {
+        LangDiag *d = lang_diag_new(stderr);
+        if (!d) {
+            rc = EXIT_SOFTWARE;
+            break;
+        }
+        LangModule *m = lang_parse_file(argv[i], d);
+        if (!m) {
+            int code = input_exit_code(argv[i]);
+            if (code > rc)
+                rc = code;
+        } else {
+            if (!lang_diag_errors(d))
+                lang_resolve(m, (const char *const *)path, d);
+            if (lang_diag_errors(d) && rc < EXIT_DATAERR)
+                rc = EXIT_DATAERR;
+        }
+        lang_module_free(m);
+        lang_diag_free(d);
+    }
+    free_path(path);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+        printf("qpipe %s\n", QPIPE_VERSION);
+        return 0;
+    }
+    if (!strcmp(cmd, "help") || !strcmp(cmd, "--help") || !strcmp(cmd, "-h")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(cmd, "parse"))
+        return cmd_parse(argc - 2, argv + 2);
+    if (!strcmp(cmd, "check"))
+        return cmd_check(argc - 2, argv + 2);
+    fprintf(stderr, "qpipe: unknown command '%s'\n", cmd);
+    usage(stderr);
+    return EXIT_USAGE;
+}

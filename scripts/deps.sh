@@ -1,0 +1,56 @@
+#!/bin/sh
+# scripts/deps.sh - install the Debian 12 packages that qpipe needs to build and test.
+#
+# Run by `make deps`, `make test` and `make demo`. It asks dpkg which packages are missing and
+# installs only those, through apt-get, without questions. When everything is present it
+# prints nothing and touches nothing (no `apt-get update`), so it is cheap to run before
+# every test run and safe to run twice. Needs root, or sudo when run as another user.
+
+set -eu
+
+# One package per line; the comment says why qpipe needs it. Later issues add the media
+# libraries (FFmpeg, libpng, libtiff, libjpeg-turbo, FFTW, SDL2) here.
+PACKAGES='
+build-essential     # gcc, libc headers and ar: compile libqpipe.a, the CLI and the unit tests
+make                # runs the Makefile
+python3             # runs the test runner, tests/run.py
+clang               # compiles the libFuzzer target tests/fuzz/fuzz_parse.c
+libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes (ASan, UBSan, LSan) for clang
+pkg-config          # finds the flags of the libraries added later
+git                 # the repository itself; the version shown by builds
+'
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "deps.sh: not a Debian system; install these yourself:" \
+        $(printf '%s\n' "$PACKAGES" | sed 's/#.*//') >&2
+    exit 0
+fi
+
+missing=
+for pkg in $(printf '%s\n' "$PACKAGES" | sed 's/#.*//'); do
+    status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+    [ "$status" = "install ok installed" ] || missing="$missing $pkg"
+done
+[ -n "$missing" ] || exit 0
+
+sudo=
+if [ "$(id -u)" -ne 0 ]; then
+    sudo=sudo
+fi
+
+# apt-get's own output goes to a log, shown only when something fails.
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+apt() {
+    if ! $sudo env DEBIAN_FRONTEND=noninteractive apt-get "$@" >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "deps.sh: apt-get $* failed" >&2
+        exit 1
+    fi
+}
+
+for pkg in $missing; do
+    echo "deps.sh: installing $pkg"
+done
+apt update -q
+apt install -y -q --no-install-recommends $missing

@@ -1,0 +1,8 @@
+% spec: 000 "Multi-GPU" (CUDA support guide)
+% repaired: `...` standing for omitted arguments written as a spread `...args` so that it parses
+% run: parse
+for k=0..num_tasks-1
+  {!unroll times=2; multi_device=true}
+  parallel_do(...args, k, kernel1)
+  parallel_do(...args, k, kernel2)
+endfor

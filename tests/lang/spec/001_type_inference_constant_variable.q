@@ -1,0 +1,5 @@
+% spec: 001 "Type inference" (language notes)
+% repaired: nothing (inline snippet of the prose)
+% run: parse
+% example: constant vector passed to zeros
+sz = [1,1,4]; A = zeros(sz)

@@ -1,0 +1,7 @@
+% spec: 001 "Type inference" (language notes)
+% repaired: nothing
+% run: parse
+% example: typed argument
+function A = create_data(sz : ivec2)
+    A = zeros(sz)
+end

@@ -1,0 +1,7 @@
+% spec: 001 "Type inference" (language notes)
+% repaired: nothing
+% run: parse
+% example: untyped argument
+function A = create_data(sz)
+    A = zeros(sz)
+end

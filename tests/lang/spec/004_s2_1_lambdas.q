@@ -1,0 +1,11 @@
+% spec: 004 §2.1 "Lambda expressions" (reference manual excerpt)
+% repaired: "->" restored (shown as " >")
+% run: parse
+v = (x,y) -> 2*x+y
+u = x -> 2*x
+w = x -> y -> x + y
+z = w(10)
+print v(1,2), " ", z(5)
+a = [[1,2],[2,1]]
+print v(a,a)
+print w(4)(5)

@@ -1,0 +1,11 @@
+% spec: 004 §2.1 "Control structures" (reference manual excerpt)
+% repaired: nothing
+% run: parse
+% example: non-uniform ranges
+for powerOfTwo=[1,2,4,8,16,32,64,128]
+    print powerOfTwo
+endfor
+% or more conveniently as:
+for powerOfTwo=2.^(1..7)
+    print powerOfTwo
+endfor

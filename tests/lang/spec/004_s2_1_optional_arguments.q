@@ -1,0 +1,8 @@
+% spec: 004 §2.1 "Optional function arguments" (reference manual excerpt)
+% repaired: nothing
+% run: parse
+function [y, k] = my_func(b : mat, a : scalar = 4)
+    print a + b
+    y = k = 0
+endfunction
+my_func(2)

@@ -1,0 +1,5 @@
+% spec: 004 §2.4.4 "Advanced usage: shared memory and synchronization" (reference manual excerpt)
+% repaired: nothing (inline snippet of the prose)
+% run: parse
+% example: statically known amount of shared memory
+x = shared(20,3,6)

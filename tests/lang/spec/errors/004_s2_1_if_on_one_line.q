@@ -1,0 +1,7 @@
+% spec: 004 §2.1 "Control structures" (reference manual excerpt)
+% repaired: nothing
+% run: parse
+% The spec: "if", "endif" statements must be spread along several lines of code.
+% (message text is a guess, to be aligned with the parser)
+% expect error: line 7: on one line
+if a==2; do_something(); endif % Not allowed!
