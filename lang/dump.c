@@ -56,6 +56,10 @@ static void dump_types(FILE *out, LangType *const *ts, int n, const char *sep)
 /* `bare` leaves off the brackets of a function type (inside a union or a chain). */
 static void dump_type(FILE *out, const LangType *t, bool bare)
 {
+    if (!t) {
+        fputs("??", out);
+        return;
+    }
     switch (t->kind) {
     case TY_UNKNOWN:
         fputs("??", out);

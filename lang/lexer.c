@@ -510,9 +510,14 @@ static void lex_operator(Lexer *lx)
                    : c == '~' ? "unexpected '%s': logical not is '!'"
                               : "unexpected character '%s'", shown);
     lx->p++;
-    /* skip the rest of a UTF-8 sequence: one error per character */
-    while (lx->p < lx->end && ((unsigned char)*lx->p & 0xC0) == 0x80)
+    /* one error for a run of bytes that cannot start a token (binary junk, UTF-8) */
+    while (lx->p < lx->end) {
+        unsigned char b = (unsigned char)*lx->p;
+        if (!(b >= 0x80 || (b < 0x20 && b != '\n' && b != '\t' && b != '\r')) ||
+            (b == 0xC2 && lx->p + 1 < lx->end && (unsigned char)lx->p[1] == 0xB4))
+            break;
         lx->p++;
+    }
 }
 
 int lang_lex(const LangSource *src, LangArena *arena, LangDiag *d, TokenList *out)

@@ -1412,7 +1412,10 @@ static Node *parse_typedef(Parser *p)
         jmp_buf env, *outer = p->env;
         p->env = &env;
         if (!setjmp(env)) {
-            vec_push(p, &fields, parse_param(p, true));
+            Node *f = parse_param(p, true);
+            if (!f->type)
+                fail_at(p, f->loc, "field '%s' needs a type ('%s : scalar')", f->name, f->name);
+            vec_push(p, &fields, f);
             expect_statement_end(p);
         } else {
             while (!check(p, T_NEWLINE) && !check(p, T_EOF))

@@ -5,7 +5,7 @@
 % The spec: multiple indirections (^^point) are not allowed. Expected here as a syntax error
 % (a pointer is "^" followed by a class name); it could instead be reported by `check`.
 % (message text is a guess, to be aligned with the parser)
-% expect error: line 10: pointer
+% expect error: line 10: multiple indirections
 type pp_rectangle : class
     p1 : ^^point
 endtype
