@@ -1095,7 +1095,9 @@ static void expect_header_end(Parser *p, const char *what)
     if (t->kind == T_NEWLINE || t->kind == T_EOF)
         return;
     if (t->kind == T_SEMI || t->kind == T_COMMA) {
-        error_at(p, t->loc, "'%s' and its body must be on separate lines", what);
+        /* 004 §2.1 forbids this for `if` only; other blocks accept `;` as a line break */
+        if (!strcmp(what, "if") || !strcmp(what, "elseif"))
+            error_at(p, t->loc, "'%s' and its body must be on separate lines", what);
         advance(p);
         return;
     }
