@@ -38,6 +38,10 @@ void lang_diag_report(LangDiag *d, const LangSource *src, LangLoc loc, LangDiagK
 void lang_diag_vreport(LangDiag *d, const LangSource *src, LangLoc loc, LangDiagKind kind,
                        const char *fmt, va_list ap);
 
+/* Hold messages and print them in source order at the matching release (nestable). */
+void lang_diag_hold(LangDiag *d);
+void lang_diag_release(LangDiag *d);
+
 /* A diagnostic without a location (a file that cannot be opened). */
 void lang_diag_plain(LangDiag *d, LangDiagKind kind, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -14,7 +14,7 @@
 static void dump_expr(FILE *out, const Node *n);
 static void dump_type(FILE *out, const LangType *t, bool bare);
 
-static void dump_real(FILE *out, double v)
+static void dump_real(FILE *out, double v, bool mark_real)
 {
     char buf[64];
     if (isinf(v)) {
@@ -31,7 +31,7 @@ static void dump_real(FILE *out, double v)
             break;
     }
     fputs(buf, out);
-    if (!strpbrk(buf, ".e"))
+    if (mark_real && !strpbrk(buf, ".e"))
         fputs(".0", out);
 }
 
@@ -178,8 +178,8 @@ static void dump_expr(FILE *out, const Node *n)
 {
     switch (n->kind) {
     case N_INT: fprintf(out, "%lld", (long long)n->ival); break;
-    case N_REAL: dump_real(out, n->rval); break;
-    case N_IMAG: dump_real(out, n->rval); fputc('j', out); break;
+    case N_REAL: dump_real(out, n->rval, true); break;
+    case N_IMAG: dump_real(out, n->rval, false); fputc('j', out); break;
     case N_STRING: fprintf(out, "\"%s\"", n->name); break;
     case N_IDENT: fputs(n->name, out); break;
     case N_PLACEHOLDER: fputc('_', out); break;

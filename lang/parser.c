@@ -1698,12 +1698,15 @@ LangModule *lang_parse(const char *name, const char *src, size_t len, LangDiag *
     memcpy(m->text, src, len);
     m->text[len] = '\0';
     m->src = (LangSource){nm, m->text, len};
+    lang_diag_hold(d);
     if (lang_lex(&m->src, &m->arena, d, &m->toks) < 0) {
+        lang_diag_release(d);
         lang_module_free(m);
         return NULL;
     }
     Parser p = {.m = m, .d = d, .t = m->toks.tok, .errors_at_start = lang_diag_errors(d)};
     parse_module(&p);
+    lang_diag_release(d);
     m->end_style_line = p.end_style_line;
     m->end_style_new = p.end_style == 2;
     return m;
