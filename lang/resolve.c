@@ -99,16 +99,19 @@ rerror(Resolver *r, const LangModule *m, LangLoc loc, const char *fmt, ...)
 /* vec, cvec, ivec3, mat3x3, cube, ccube, icube ... are type names usable as values. */
 static int is_type_name(const char *s)
 {
-    if (*s == 'c' || *s == 'i')
-        s++;
-    size_t n = strncmp(s, "vec", 3) == 0 ? 3 : strncmp(s, "mat", 3) == 0 ? 3
-             : strncmp(s, "cube", 4) == 0 ? 4 : 0;
-    if (!n)
-        return 0;
-    for (s += n; *s; s++)
-        if (!isdigit((unsigned char)*s) && *s != 'x')
-            return 0;
-    return 1;
+    for (int skip = 0; skip < 2; skip++) {
+        const char *t = s + skip;
+        if (skip && *s != 'c' && *s != 'i')
+            break;
+        size_t n = !strncmp(t, "vec", 3) || !strncmp(t, "mat", 3) ? 3 : !strncmp(t, "cube", 4) ? 4 : 0;
+        if (!n)
+            continue;
+        for (t += n; *t && (isdigit((unsigned char)*t) || *t == 'x'); t++)
+            ;
+        if (!*t)
+            return 1;
+    }
+    return 0;
 }
 
 static int in_prelude(const char *name)
@@ -243,12 +246,15 @@ static void check_function(Resolver *r, Scope *outer, Node *n)
     const char *fn = n->kind == N_FUNCTION ? n->name : "lambda";
     check_params(r, &fs, &n->args3, fn);
     check_params(r, &fs, &n->args, fn);
+    Names outs = {0};     /* an output may share a parameter's name (`function x = f(x)`) */
     for (int i = 0; i < n->args2.n; i++) {
         Node *o = n->args2.items[i];
-        if (names_has(&fs.names, o->name))
-            rerror(r, r->m, o->loc, "'%s' is declared twice in '%s'", o->name, fn);
+        if (names_has(&outs, o->name))
+            rerror(r, r->m, o->loc, "output '%s' is declared twice in '%s'", o->name, fn);
+        names_add(&outs, o->name);
         names_add(&fs.names, o->name);
     }
+    names_free(&outs);
     if (n->flags & NODE_KERNEL)
         for (int i = 0; i < n->args.n; i++)
             if (((Node *)n->args.items[i])->a)
@@ -361,6 +367,16 @@ static void check_node(Resolver *r, Scope *s, Node *n)
     case N_TYPEDEF:
     case N_IMPORT:
     case N_PRAGMA:
+        return;
+    case N_MATCH:
+        check_node(r, s, n->a);
+        for (int i = 0; i < n->args.n; i++) {
+            Node *c = n->args.items[i];
+            for (int j = 0; j < c->args.n; j++)
+                if (((Node *)c->args.items[j])->kind != N_PLACEHOLDER)   /* `_` is the default case */
+                    check_node(r, s, c->args.items[j]);
+            check_list(r, s, &c->body);
+        }
         return;
     case N_REDUCTION: {
         Scope rs = {.parent = s};
