@@ -38,6 +38,7 @@ struct Scope {
     Scope *parent;
     Node *owner;            /* FUNCTION or LAMBDA; NULL for a file's top level */
     Names names;
+    Names fixed;            /* functions and types: bound once, never captured */
     Names captures;
 };
 
@@ -150,6 +151,7 @@ static void declare(Scope *s, Node *n)
     case N_FUNCTION:
     case N_TYPEDEF:
         names_add(&s->names, n->name);
+        names_add(&s->fixed, n->name);
         return;
     case N_ASSIGN:
         declare_target(s, n->a);
@@ -202,10 +204,11 @@ static void lookup(Resolver *r, Scope *s, Node *id)
             break;
         }
     if (found) {
-        /* every function between the use and the definition captures the name */
-        for (Scope *x = s; x != found; x = x->parent)
-            if (x->owner && found->owner)
-                names_add(&x->captures, name);
+        /* every function between the use and the definition captures a variable */
+        if (!names_has(&found->fixed, name))
+            for (Scope *x = s; x != found; x = x->parent)
+                if (x->owner)
+                    names_add(&x->captures, name);
         return;
     }
     if (names_has(r->globals, name) || in_prelude(name))
@@ -236,6 +239,7 @@ static void finish_scope(Resolver *r, Scope *fs, Node *owner)
         }
     }
     names_free(&fs->names);
+    names_free(&fs->fixed);
     names_free(&fs->captures);
 }
 
@@ -278,9 +282,7 @@ static void check_function(Resolver *r, Scope *outer, Node *n)
     r->loops_cap = saved_cap;
     r->nloops = saved;
     /* captures of an inner function are also captures of the enclosing one */
-    for (int i = 0; i < fs.captures.n; i++)
-        if (outer && outer->owner && !names_has(&outer->names, fs.captures.items[i]))
-            names_add(&outer->captures, fs.captures.items[i]);
+    (void)0;
     finish_scope(r, &fs, n);
 }
 
@@ -386,6 +388,7 @@ static void check_node(Resolver *r, Scope *s, Node *n)
         check_node(r, &rs, n->b);
         check_node(r, &rs, n->c);
         names_free(&rs.names);
+        names_free(&rs.fixed);
         names_free(&rs.captures);
         return;
     }
@@ -434,6 +437,7 @@ static void export_names(Resolver *r, LangModule *m)
         if (strcmp(s.names.items[i], "main"))
             names_add(r->globals, s.names.items[i]);
     names_free(&s.names);
+    names_free(&s.fixed);
 }
 
 static void do_import(Resolver *r, LangModule *m, Node *imp)
@@ -496,6 +500,7 @@ static void resolve_module(Resolver *r, LangModule *m)
     declare_list(&top, &m->body);
     check_list(r, &top, &m->body);
     names_free(&top.names);
+    names_free(&top.fixed);
     names_free(&top.captures);
 }
 
