@@ -25,6 +25,10 @@ static void dump_real(FILE *out, double v, bool mark_real)
         fputs("nan", out);
         return;
     }
+    if (v == floor(v) && fabs(v) < 1e16) {        /* integral: 19000.0, not 1.9e+04 */
+        fprintf(out, mark_real ? "%.0f.0" : "%.0f", v);
+        return;
+    }
     for (int prec = 1; prec <= 17; prec++) {      /* shortest form that reads back */
         snprintf(buf, sizeof buf, "%.*g", prec, v);
         if (strtod(buf, NULL) == v)

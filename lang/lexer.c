@@ -398,7 +398,8 @@ static bool quoted_word(const Lexer *lx)
     const char *q = lx->p + 1;
     while (q < lx->end && is_ident_char((unsigned char)*q))
         q++;
-    return q < lx->end && *q == '\'';
+    /* `'shared'unchecked` is a modifier chain, `'a'` a string */
+    return q < lx->end && *q == '\'' && !(q + 1 < lx->end && is_ident_start((unsigned char)q[1]));
 }
 
 /* The apostrophe: modifier, end of a cell literal, or a single-quoted string. */
@@ -467,7 +468,7 @@ static void lex_operator(Lexer *lx)
     size_t avail = (size_t)(lx->end - s);
     /* `<-` is exchange only when a blank or `(` follows: `A<-0.1` compares. */
     if (avail >= 3 && s[0] == '<' && s[1] == '-' &&
-        (s[2] == ' ' || s[2] == '\t' || s[2] == '\n' || s[2] == '\r' || (s[2] == '(' && lx->space))) {
+        (s[2] == ' ' || s[2] == '\t' || s[2] == '\n' || s[2] == '\r' || s[2] == '(')) {
         lx->p += 2;
         emit(lx, T_LARROW, s, lx->p);
         return;

@@ -1498,6 +1498,14 @@ static Node *parse_print(Parser *p, NodeKind kind)
     Token *kw = advance(p);
     Node *n = node(p, kind, kw->loc);
     Vec v = {0};
+    Token *open = peek(p);
+    if (open->kind == T_LPAREN && open->match > 0 && (p->t[open->match + 1].kind == T_NEWLINE ||
+                                                      p->t[open->match + 1].kind == T_SEMI ||
+                                                      p->t[open->match + 1].kind == T_EOF)) {
+        advance(p);     /* print(a, b): the parentheses hold the argument list */
+        n->args = parse_args(p, open, T_RPAREN, false);
+        return n;
+    }
     if (!at_statement_end(p))
         do
             vec_push(p, &v, parse_arg(p, false));

@@ -1,0 +1,12 @@
+% run: dump
+% pins: compound assignments += -= *= /= ^=
+a += b
+a -= b
+a *= b
+a /= b
+a ^= b
+% expect: (+= a b)
+% expect: (-= a b)
+% expect: (*= a b)
+% expect: (/= a b)
+% expect: (^= a b)

@@ -1,0 +1,13 @@
+% run: dump
+% pins: memfence(...) is an ordinary call statement
+function [] = __kernel__ k(y : vec, pos : int)
+    y[pos] = 1
+    memfence(grid)
+    memfence(block)
+    memfence(system)
+endfunction
+% expect: function __kernel__ k () (y:vec pos:int)
+% expect:   (= (index y pos) 1)
+% expect:   (call memfence grid)
+% expect:   (call memfence block)
+% expect:   (call memfence system)
