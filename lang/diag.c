@@ -59,7 +59,8 @@ void lang_diag_release(LangDiag *d)
 {
     if (--d->holding > 0)
         return;
-    qsort(d->held, (size_t)d->nheld, sizeof *d->held, held_cmp);
+    if (d->nheld)
+        qsort(d->held, (size_t)d->nheld, sizeof *d->held, held_cmp);
     for (int i = 0; i < d->nheld; i++) {
         if (d->out)
             fwrite(d->held[i].text, 1, d->held[i].len, d->out);

@@ -188,10 +188,11 @@ static void newline(Lexer *lx)
 {
     const char *at = lx->p;
     lx->p++;
-    if (lx->depth && starts_statement_only(lx->p, lx->end))
+    bool keyword_line = starts_statement_only(lx->p, lx->end);
+    if (lx->depth && keyword_line)
         lx->depth = 0;
     Token *t = last(lx);
-    if (!lx->depth && t && t->kind != T_NEWLINE && t->kind != T_SEMI && !continues_line(t))
+    if (!lx->depth && t && t->kind != T_NEWLINE && t->kind != T_SEMI && (!continues_line(t) || keyword_line))
         emit(lx, T_NEWLINE, at, at + 1);
     lx->line++;
     lx->line_start = lx->p;
@@ -268,9 +269,10 @@ static bool lex_radix(Lexer *lx)
     case 'h': case 'H': base = 16; break;
     default: return false;
     }
-    for (const char *c = s; c < q - 1; c++)
-        if (digit_value((unsigned char)*c) >= 16)
-            return false;       /* not a radix literal at all: `1e5h`? leave to decimal */
+    if (base != 16)
+        for (const char *c = s; c < q - 1; c++)
+            if (!isdigit((unsigned char)*c))
+                return false;   /* `1ab`: not a binary literal; the decimal path reports it */
     uint64_t v = 0;
     bool overflow = false;
     for (const char *c = s; c < q - 1; c++) {
@@ -290,7 +292,11 @@ static bool lex_radix(Lexer *lx)
     }
     lx->p = q;
     if (overflow || v > INT64_MAX)
-        lex_error(lx, s, "integer literal '%s' does not fit in 64 bits", "");
+    {
+        char lit[80];
+        snprintf(lit, sizeof lit, "%.*s", (int)(q - s) < 70 ? (int)(q - s) : 70, s);
+        lex_error(lx, s, "integer literal '%s' does not fit in 64 bits", lit);
+    }
     Token *t = emit(lx, T_INT, s, q);
     if (t)
         t->v.ival = (int64_t)v;
@@ -511,6 +517,12 @@ static void lex_operator(Lexer *lx)
                    : c == '~' ? "unexpected '%s': logical not is '!'"
                               : "unexpected character '%s'", shown);
     lx->p++;
+    /* go on as the operator that was meant: `a & b` as `&&`, `~x` as `!x` (one error, not two) */
+    bool after_value = is_value_end(last(lx));
+    if ((c == '&' && after_value) || (c == '~' && !after_value)) {
+        emit(lx, c == '&' ? T_ANDAND : T_BANG, s, lx->p);
+        return;
+    }
     /* one error for a run of bytes that cannot start a token (binary junk, UTF-8) */
     while (lx->p < lx->end) {
         unsigned char b = (unsigned char)*lx->p;

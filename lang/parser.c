@@ -906,7 +906,8 @@ static void check_target(Parser *p, Node *e, bool in_list)
     default:
         break;
     }
-    fail_at(p, e->loc, "cannot assign to a %s", lang_node_what(e->kind));
+    const char *what = lang_node_what(e->kind);
+    fail_at(p, e->loc, "cannot assign to %s %s", strchr("aeiou", what[0]) ? "an" : "a", what);
 }
 
 /* assign := ternary (assign_op assign | '<-' ternary)? */
@@ -1000,6 +1001,17 @@ static bool construct_accepts(TokKind c, TokKind k)
     }
 }
 
+static bool end_keyword_name(TokKind k)
+{
+    switch (k) {
+    case T_ENDIF: case T_ENDFOR: case T_ENDWHILE: case T_ENDFUNCTION: case T_ENDTYPE:
+    case T_ENDMATCH: case T_ENDTRY:
+        return true;
+    default:
+        return false;
+    }
+}
+
 static bool enclosing_accepts(Parser *p, TokKind k)
 {
     for (int i = p->nopen - 1; i >= 0; i--)
@@ -1074,6 +1086,9 @@ static NodeList parse_block(Parser *p, TokKind construct)
         if (is_terminator(t->kind)) {
             if (construct_accepts(construct, t->kind) || enclosing_accepts(p, t->kind))
                 break;
+            bool end_family = t->kind == T_END || (t->kind >= T_ENDIF && end_keyword_name(t->kind));
+            if (end_family && construct != T_EOF && construct != T_REPEAT)
+                break;      /* `endwhile` closing a `for`: expect_end names both */
             const char *owner = t->kind == T_ELSE || t->kind == T_ELSEIF ? "'if'"
                               : t->kind == T_CATCH ? "'try'" : t->kind == T_UNTIL ? "'repeat'"
                               : t->kind == T_PIPE ? "'match'" : "block";
@@ -1101,7 +1116,9 @@ static void expect_header_end(Parser *p, const char *what)
         advance(p);
         return;
     }
-    fail_at(p, t->loc, "expected end of line after the '%s' condition, found %s", what, describe(p, t));
+    error_at(p, t->loc, "expected end of line after the '%s' header, found %s", what, describe(p, t));
+    while (!check(p, T_NEWLINE) && !check(p, T_EOF))
+        advance(p);     /* keep the block, so its body and end still match */
 }
 
 /* Parse an expression in a block header; on error, skip the rest of the line and keep
@@ -1232,9 +1249,10 @@ static Node *parse_match(Parser *p)
     Token *opener = advance(p);
     Node *n = node(p, N_MATCH, opener->loc);
     n->a = parse_header_expr(p);
-    if (!is_ident(peek(p), "with"))
-        fail_expected(p, "'with' after the match expression");
-    advance(p);
+    if (is_ident(peek(p), "with"))
+        advance(p);
+    else
+        error_at(p, peek(p)->loc, "expected 'with' after the match expression, found %s", describe(p, peek(p)));
     expect_header_end(p, "match");
     push_construct(p, T_MATCH);
     Vec cases = {0};
@@ -1344,6 +1362,9 @@ static Node *parse_function(Parser *p)
                 expect(p, T_EQ, "'=' after the outputs");   /* `function [] __kernel__ f` is generated code's form */
         } else if (check(p, T_IDENT) && peek_at(p, 1)->kind != T_LPAREN &&
                    peek_at(p, 1)->kind != T_LBRACKET) {
+            TokKind after = peek_at(p, 1)->kind;
+            if (after == T_NEWLINE || after == T_SEMI || after == T_EOF)
+                fail_at(p, peek_at(p, 1)->loc, "expected '(' and the parameters after the function name");
             vec_push(p, &outs, parse_output(p));
             expect(p, T_EQ, "'=' after the output");
         }
@@ -1409,8 +1430,8 @@ static Node *parse_typedef(Parser *p)
     for (;;) {
         skip_newlines(p);
         TokKind k = peek(p)->kind;
-        if (k == T_ENDTYPE || k == T_END || k == T_EOF || (is_terminator(k) && enclosing_accepts(p, k)))
-            break;
+        if (k == T_ENDTYPE || k == T_END || k == T_EOF || k >= T_IF)
+            break;      /* a statement keyword: the type's end is missing */
         jmp_buf env, *outer = p->env;
         p->env = &env;
         if (!setjmp(env)) {
@@ -1469,7 +1490,7 @@ static Node *parse_attribute(Parser *p)
     advance(p);
     n->name = tok_str(p, name);
     Vec items = {0};
-    while (!check(p, T_RBRACE) && !check(p, T_EOF)) {
+    while (!check(p, T_RBRACE) && !check(p, T_EOF) && !check(p, T_NEWLINE)) {
         Token *w = peek(p);
         if (w->kind != T_IDENT && w->kind < T_IF)
             fail_expected(p, "an attribute setting");

@@ -209,15 +209,22 @@ static void test_numbers(void)
     report("2i*x: the i belongs to the number", r);
     unlex(&x);
 
-    r = expect_kinds(&x, "5. 5.678 1.9e4 1e-10 .5",
-                     KINDS(T_REAL, T_REAL, T_REAL, T_REAL, T_REAL, T_NEWLINE, T_EOF));
+    r = expect_kinds(&x, "5. 5.678 1.9e4 1e-10",
+                     KINDS(T_REAL, T_REAL, T_REAL, T_REAL, T_NEWLINE, T_EOF));
     if (!r) r = real_is(&x, 0, T_REAL, 5.0);
     if (!r) r = real_is(&x, 1, T_REAL, 5.678);
     if (!r) r = real_is(&x, 2, T_REAL, 19000.0);
     if (!r) r = real_is(&x, 3, T_REAL, 1e-10);
-    if (!r) r = real_is(&x, 4, T_REAL, 0.5);
-    report("real literals 5. 5.678 1.9e4 1e-10 .5", r);
+    report("real literals 5. 5.678 1.9e4 1e-10", r);
     unlex(&x);
+
+    r = expect_kinds(&x, "x = .5", KINDS(T_IDENT, T_EQ, T_REAL, T_NEWLINE, T_EOF));
+    if (!r) r = real_is(&x, 2, T_REAL, 0.5);
+    report(".5 is a real where a value may start", r);
+    unlex(&x);
+
+    check_kinds("s.5 after a value is '.' then a number (a field access error later)", "s.5",
+                KINDS(T_IDENT, T_DOT, T_INT, T_NEWLINE, T_EOF));
 
     r = expect_kinds(&x, "99999999999999999999", KINDS(T_REAL, T_NEWLINE, T_EOF));
     if (!r) r = real_is(&x, 0, T_REAL, 1e20);
@@ -260,7 +267,7 @@ static void test_strings(void)
     report("single-quoted string after '=' (and '%' inside it is no comment)", r);
     unlex(&x);
 
-    r = expect_kinds(&x, "type(x, '??')",
+    r = expect_kinds(&x, "type(x, '?\?')",
                      KINDS(T_IDENT, T_LPAREN, T_IDENT, T_COMMA, T_STRING, T_RPAREN, T_NEWLINE, T_EOF));
     if (!r) r = str_is(&x, 4, "??");
     report("single-quoted string as an argument", r);
@@ -363,8 +370,10 @@ static void test_lines(void)
     check_kinds("no NEWLINE inside [ ]", "A = [1, 2\n 3, 4]",
                 KINDS(T_IDENT, T_EQ, T_LBRACKET, T_INT, T_COMMA, T_INT, T_INT, T_COMMA, T_INT,
                       T_RBRACKET, T_NEWLINE, T_EOF));
-    check_kinds("no NEWLINE inside {! }", "{!parallel\nfor}",
-                KINDS(T_ATTR, T_IDENT, T_FOR, T_RBRACE, T_NEWLINE, T_EOF));
+    check_kinds("no NEWLINE inside {! }", "{!sched\ncpu}",
+                KINDS(T_ATTR, T_IDENT, T_IDENT, T_RBRACE, T_NEWLINE, T_EOF));
+    check_kinds("a line starting with a statement keyword ends an open '{!'", "{!parallel\nfor",
+                KINDS(T_ATTR, T_IDENT, T_NEWLINE, T_FOR, T_NEWLINE, T_EOF));
 
     r = expect_kinds(&x, "x = 1 +\n2", KINDS(T_IDENT, T_EQ, T_INT, T_PLUS, T_INT, T_NEWLINE, T_EOF));
     if (!r) r = line_is(&x, 4, 2, 1);

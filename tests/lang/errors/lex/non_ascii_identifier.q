@@ -1,4 +1,4 @@
-% Identifiers are ASCII: the first byte of a UTF-8 letter is reported, once per character.
+% Identifiers are ASCII: a UTF-8 letter is one error, which shows its first byte.
 % run: parse
 % expect error: line 4: unexpected character '\xC3'
 café = 1
