@@ -443,8 +443,8 @@ static LangType *parse_type_alt(Parser *p)
     return f;
 }
 
-/* type := alt, where a bare function type needs brackets except after ':' in a lambda
- * parameter; `x : int -> e` is the lambda `x : int` with body e, so a type stops at '->'. */
+/* type := type_atom. A function type needs brackets (`[int -> int]`), so a type never
+ * takes the `->` of `(x : int -> 2*x)`, which belongs to the lambda. */
 static LangType *parse_type(Parser *p)
 {
     return parse_type_atom(p);

@@ -281,8 +281,6 @@ static void check_function(Resolver *r, Scope *outer, Node *n)
     r->loops = saved_loops;
     r->loops_cap = saved_cap;
     r->nloops = saved;
-    /* captures of an inner function are also captures of the enclosing one */
-    (void)0;
     finish_scope(r, &fs, n);
 }
 
