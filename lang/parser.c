@@ -304,20 +304,26 @@ static LangType *parse_type_union(Parser *p)
     return u;
 }
 
+/* elems := '[' union (',' union)* ']', written at most once */
+static void parse_elem_types(Parser *p, LangType *t)
+{
+    if (t->has_elems || !check(p, T_LBRACKET) || peek(p)->space_before)
+        return;
+    Token *open = advance(p);
+    t->has_elems = true;
+    do
+        type_push(p, &t->elems, &t->nelems, parse_type_union(p));
+    while (accept(p, T_COMMA));
+    expect_close(p, open, T_RBRACKET);
+}
+
 /* name_type := IDENT ('[' union (',' union)* ']')? ('{' (expr | ':') '}')? ('(' size (',' size)* ')')? */
 static LangType *parse_name_type(Parser *p)
 {
     Token *name = advance(p);
     LangType *t = type_new(p, TY_NAME, name->loc);
     t->name = tok_str(p, name);
-    if (check(p, T_LBRACKET) && !peek(p)->space_before) {
-        Token *open = advance(p);
-        t->has_elems = true;
-        do
-            type_push(p, &t->elems, &t->nelems, parse_type_union(p));
-        while (accept(p, T_COMMA));
-        expect_close(p, open, T_RBRACKET);
-    }
+    parse_elem_types(p, t);
     if (check(p, T_LBRACE) && !peek(p)->space_before) {
         Token *open = advance(p);
         t->has_dim = true;
@@ -325,14 +331,7 @@ static LangType *parse_name_type(Parser *p)
             t->dim = parse_ternary(p);
         expect_close(p, open, T_RBRACE);
     }
-    if (!t->has_elems && check(p, T_LBRACKET) && !peek(p)->space_before) {    /* cube{4}[int] */
-        Token *open = advance(p);
-        t->has_elems = true;
-        do
-            type_push(p, &t->elems, &t->nelems, parse_type_union(p));
-        while (accept(p, T_COMMA));
-        expect_close(p, open, T_RBRACKET);
-    }
+    parse_elem_types(p, t);     /* or after the dimension: cube{4}[int] */
     if (check(p, T_LPAREN) && !peek(p)->space_before) {
         Token *open = advance(p);
         t->has_sizes = true;
