@@ -75,6 +75,11 @@ struct Node {
     /* filled by resolve.c */
     const char **captures;      /* LAMBDA, FUNCTION: outer names used inside */
     int ncaptures;
+    /* filled by the runtime's scope pass (runtime/scope.c) before the module runs;
+     * the front end leaves them zero */
+    int slot;                   /* frame or global slot of a name */
+    int bind;                   /* how the name is bound (runtime/interp.h RT_BIND_*) */
+    void *rt;                   /* FUNCTION, LAMBDA: frame layout; IDENT: builtin */
 };
 
 typedef enum TypeKind {

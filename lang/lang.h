@@ -40,6 +40,10 @@ void lang_module_free(LangModule *m);
  * Returns the number of errors found. */
 int lang_resolve(LangModule *m, const char *const *module_path, LangDiag *d);
 
+/* The path of the module `name` imported by `m`: the module's folder first, then each
+ * folder of `path`. NULL when not found; the caller frees the result. */
+char *lang_find_module(const LangModule *m, const char *name, const char *const *path);
+
 /* Print the tree in the format of docs/ast-dump.md. */
 void lang_dump(const LangModule *m, FILE *out);
 

@@ -403,7 +403,7 @@ static void check_node(Resolver *r, Scope *s, Node *n)
 
 /* ---------------------------------------------------------------- imports */
 
-static char *find_module(const LangModule *m, const char *name, const char *const *path)
+char *lang_find_module(const LangModule *m, const char *name, const char *const *path)
 {
     char buf[PATH_MAX];
     char *dir = strdup(m->src.name);
@@ -440,7 +440,7 @@ static void export_names(Resolver *r, LangModule *m)
 
 static void do_import(Resolver *r, LangModule *m, Node *imp)
 {
-    char *file = find_module(m, imp->name, r->path);
+    char *file = lang_find_module(m, imp->name, r->path);
     if (!file) {
         rerror(r, m, imp->loc, "cannot find module '%s' (searched the program's folder%s)", imp->name,
                r->path && r->path[0] ? " and the module path" : "");

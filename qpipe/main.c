@@ -6,6 +6,7 @@
  * 70 internal error.
  */
 #include "lang/lang.h"
+#include "runtime/rt.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -34,10 +35,15 @@ static void usage(FILE *out)
           "commands:\n"
           "  check FILE.q...       parse, resolve names and imports, report errors\n"
           "  parse [--dump] FILE.q parse only; --dump prints the syntax tree\n"
+          "  exec [OPTIONS] FILE.q [ARGS...]\n"
+          "                        run a Quasar program; ARGS go to its main function\n"
           "  help                  this text\n"
           "\n"
           "options:\n"
           "  --version             print the version\n"
+          "  --double              (exec) scalar is double precision (default single)\n"
+          "  --seed N              (exec) seed of rand/randn, for reproducible runs\n"
+          "  --threads N           (exec) worker threads (default: all cores)\n"
           "\n"
           "Modules named by `import` are searched in the program's folder, then in the\n"
           "folders of QPIPE_PATH (colon-separated), then in the standard module folder.\n",
@@ -170,6 +176,53 @@ static int cmd_check(int argc, char **argv)
     return rc;
 }
 
+/* Options come before FILE; everything after FILE belongs to the program. */
+static int cmd_exec(int argc, char **argv)
+{
+    RtOptions opt = {0};
+    int i = 0;
+    for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+        const char *a = argv[i];
+        char *end = NULL;
+        if (!strcmp(a, "--double")) {
+            opt.dbl = true;
+        } else if (!strcmp(a, "--seed") && i + 1 < argc) {
+            opt.seed = strtoull(argv[++i], &end, 10);
+            opt.seeded = true;
+            if (!*argv[i] || *end) {
+                fprintf(stderr, "qpipe exec: --seed needs a non-negative integer, not '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--threads") && i + 1 < argc) {
+            long n = strtol(argv[++i], &end, 10);
+            if (!*argv[i] || *end || n < 1 || n > 1024) {
+                fprintf(stderr, "qpipe exec: --threads needs a number from 1 to 1024, not '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
+            opt.threads = (int)n;
+        } else {
+            fprintf(stderr, "qpipe exec: unknown option '%s'\n", a);
+            return EXIT_USAGE;
+        }
+    }
+    if (i >= argc) {
+        fprintf(stderr, "qpipe exec: missing FILE.q\n");
+        return EXIT_USAGE;
+    }
+    char **path = module_path();
+    opt.module_path = (const char *const *)path;
+    Rt *rt = rt_new(&opt, stdout, stderr);
+    if (!rt) {
+        free_path(path);
+        fprintf(stderr, "qpipe: out of memory\n");
+        return EXIT_SOFTWARE;
+    }
+    int rc = rt_run_file(rt, argv[i], argc - i - 1, argv + i + 1);
+    rt_free(rt);
+    free_path(path);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -189,6 +242,8 @@ int main(int argc, char **argv)
         return cmd_parse(argc - 2, argv + 2);
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
+    if (!strcmp(cmd, "exec"))
+        return cmd_exec(argc - 2, argv + 2);
     fprintf(stderr, "qpipe: unknown command '%s'\n", cmd);
     usage(stderr);
     return EXIT_USAGE;

@@ -18,6 +18,7 @@ clang               # compiles the libFuzzer target tests/fuzz/fuzz_parse.c
 libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes (ASan, UBSan, LSan) for clang
 pkg-config          # finds the flags of the libraries added later
 git                 # the repository itself; the version shown by builds
+lua5.4              # bench/ only: the Lua 5.4 interpreter that bench/run.sh times qpipe against
 '
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -1,0 +1,442 @@
+/*
+ * index.c - reading and writing array elements and regions on the host.
+ *
+ * Indices are zero-based and row-major. Each index is a number, ':' (all), or a vector
+ * of numbers (ranges such as 0..2..8 or -127..128 arrive as vectors). One index on an
+ * array is the linear index; fewer indices than dimensions leave the missing trailing
+ * indices at 0, and more index a vector as a 1xN row and a matrix as an MxNx1 cube
+ * (spec 004 §2.2: vec ⊂ mat ⊂ cube). A region read drops the dimensions indexed by a
+ * single number: A[:,0] is a vector.
+ *
+ * Out-of-range positions follow the variable's access mode (spec 001): reads under
+ * 'safe give 0, 'mirror/'circular/'clamped map the position inside; writes under those
+ * modes are ignored; the default ('checked) raises an error naming the array, the index
+ * and the size. 'unchecked is also checked on the host: an interpreter has no speed to
+ * win by corrupting memory.
+ *
+ * `A[a > b] = c` with a comparison or logical expression as the only index assigns
+ * where the condition holds (the conditional assignment of spec 001 "Matrix Conditional
+ * Assignment", which system.q describes as reductions).
+ */
+#include "runtime/interp.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Sel {
+    int n;                      /* number of index positions after padding */
+    int64_t dims[RT_MAX_DIMS];  /* the array's dims seen with padding */
+    int64_t count[RT_MAX_DIMS]; /* positions taken in each dimension */
+    bool scalar[RT_MAX_DIMS];   /* indexed by a single number */
+    const Value *idx[RT_MAX_DIMS];
+    int64_t total;
+} Sel;
+
+static const char *array_name(Node *site)
+{
+    return site && site->kind == N_INDEX && site->a->kind == N_IDENT ? site->a->name : "array";
+}
+
+static int64_t wrap(RtMode mode, int64_t i, int64_t n, bool *outside)
+{
+    if (i >= 0 && i < n)
+        return i;
+    *outside = true;
+    if (n <= 0)
+        return -1;
+    switch (mode) {
+    case RT_MODE_CIRCULAR: return ((i % n) + n) % n;
+    case RT_MODE_MIRROR: {
+        int64_t p = 2 * n, m = ((i % p) + p) % p;
+        return m < n ? m : p - 1 - m;
+    }
+    case RT_MODE_CLAMPED: return i < 0 ? 0 : n - 1;
+    default: return -1;
+    }
+}
+
+_Noreturn static void out_of_range(Rt *rt, Node *site, const RtArray *a, int nidx, const int64_t *pos)
+{
+    StrBuf sb = {0};
+    sb_printf(&sb, "index out of range: %s[", array_name(site));
+    for (int i = 0; i < nidx; i++)
+        sb_printf(&sb, i ? ",%lld" : "%lld", (long long)pos[i]);
+    sb_printf(&sb, "] with size(%s) = ", array_name(site));
+    rt_format_dims(a, &sb);
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", sb.s);
+    sb_free(&sb);
+    rt_error(rt, "%s", msg);
+}
+
+static int64_t index_number(Rt *rt, Value v)
+{
+    if (v.kind == V_INT)
+        return v.i;
+    double x = rt_to_real(rt, v, "an index");
+    if (x != floor(x) || fabs(x) > 9e18)
+        rt_error(rt, "an index must be an integer, not %g", x);
+    return (int64_t)x;
+}
+
+/* Lay the indices over the array's dims. */
+static void select_region(Rt *rt, const RtArray *a, int nidx, const Value *idx, Sel *s)
+{
+    if (nidx > RT_MAX_DIMS)
+        rt_error(rt, "too many indices");
+    s->n = nidx;
+    if (nidx == 1) {
+        s->dims[0] = a->n;
+    } else if (nidx >= a->rank) {
+        int lead = a->rank == 1 ? 1 : 0;
+        for (int i = 0; i < nidx; i++) {
+            int d = i - lead;
+            s->dims[i] = d >= 0 && d < a->rank ? a->dims[d] : 1;
+        }
+    } else {
+        /* fewer indices: the trailing dims are taken at 0, so merge nothing and keep
+         * the first nidx dims with their strides */
+        for (int i = 0; i < nidx; i++)
+            s->dims[i] = a->dims[i];
+    }
+    s->total = 1;
+    for (int i = 0; i < nidx; i++) {
+        const Value *v = &idx[i];
+        s->idx[i] = v;
+        if (v->kind == V_UNDEF) {
+            s->count[i] = s->dims[i];
+            s->scalar[i] = false;
+        } else if (v->kind == V_ARRAY) {
+            if (v->a->elem == RT_VALUE || rt_elem_is_complex(v->a->elem))
+                rt_error(rt, "an index must be a number or a vector of numbers");
+            s->count[i] = v->a->n;
+            s->scalar[i] = false;
+        } else {
+            s->count[i] = 1;
+            s->scalar[i] = true;
+        }
+        s->total *= s->count[i];
+    }
+}
+
+static int64_t pos_at(Rt *rt, const Sel *s, int d, int64_t k)
+{
+    const Value *v = s->idx[d];
+    if (v->kind == V_UNDEF)
+        return k;
+    if (v->kind == V_ARRAY) {
+        double x = rt_get_real(v->a, k);
+        if (x != floor(x))
+            rt_error(rt, "an index must be an integer, not %g", x);
+        return (int64_t)x;
+    }
+    return index_number(rt, *v);
+}
+
+/* Strides of the padded view: row-major over s->dims, scaled when fewer indices
+ * than dims leave trailing dims at 0. */
+static void strides(const RtArray *a, const Sel *s, int64_t *st)
+{
+    int64_t tail = 1;
+    if (s->n > 1 && s->n < a->rank)
+        for (int i = s->n; i < a->rank; i++)
+            tail *= a->dims[i];
+    int64_t m = tail;
+    for (int i = s->n - 1; i >= 0; i--) {
+        st[i] = m;
+        m *= s->dims[i];
+    }
+}
+
+/* Visit every selected element: off < 0 means outside (and the mode said to skip). */
+typedef void (*Visit)(void *ctx, int64_t k, int64_t off);
+
+static void walk(Rt *rt, const RtArray *a, RtMode mode, bool writing, const Sel *s, Node *site, Visit fn,
+                 void *ctx)
+{
+    int64_t st[RT_MAX_DIMS], ctr[RT_MAX_DIMS] = {0}, pos[RT_MAX_DIMS];
+    strides(a, s, st);
+    if (!s->total)
+        return;
+    for (int64_t k = 0;; k++) {
+        int64_t off = 0;
+        bool outside = false;
+        for (int d = 0; d < s->n; d++) {
+            pos[d] = pos_at(rt, s, d, ctr[d]);
+            bool o = false;
+            int64_t p = wrap(writing ? RT_MODE_SAFE : mode, pos[d], s->dims[d], &o);
+            if (o) {
+                outside = true;
+                if (mode == RT_MODE_DEFAULT || mode == RT_MODE_CHECKED || mode == RT_MODE_UNCHECKED)
+                    out_of_range(rt, site, a, s->n, pos);
+            }
+            if (p < 0) {
+                off = -1;
+                break;
+            }
+            off += p * st[d];
+        }
+        (void)outside;
+        fn(ctx, k, off);
+        int d = s->n - 1;
+        while (d >= 0 && ++ctr[d] == s->count[d])
+            ctr[d--] = 0;
+        if (d < 0)
+            break;
+    }
+}
+
+/* ---------------------------------------------------------------- reading */
+
+typedef struct Gather {
+    const RtArray *a;
+    RtArray *r;
+} Gather;
+
+static void gather(void *ctx, int64_t k, int64_t off)
+{
+    Gather *g = ctx;
+    if (off < 0) {
+        if (g->r->elem == RT_VALUE)
+            return;
+        rt_set_real(g->r, k, 0, false);
+        return;
+    }
+    size_t es = rt_elem_size(g->a->elem);
+    if (g->a->elem == RT_VALUE) {
+        Value v = ((const Value *)g->a->data)[off];
+        rt_retain(v);
+        ((Value *)g->r->data)[k] = v;
+    } else {
+        memcpy((char *)g->r->data + (size_t)k * es, (const char *)g->a->data + (size_t)off * es, es);
+    }
+}
+
+static void scalar_offset(Rt *rt, const RtArray *a, RtMode mode, int nidx, const Value *idx, Node *site,
+                          int64_t *off_out)
+{
+    Sel s;
+    select_region(rt, a, nidx, idx, &s);
+    int64_t st[RT_MAX_DIMS], pos[RT_MAX_DIMS], off = 0;
+    strides(a, &s, st);
+    for (int d = 0; d < nidx; d++)
+        pos[d] = index_number(rt, idx[d]);
+    for (int d = 0; d < nidx; d++) {
+        bool o = false;
+        int64_t p = wrap(mode, pos[d], s.dims[d], &o);
+        if (o && (mode == RT_MODE_DEFAULT || mode == RT_MODE_CHECKED || mode == RT_MODE_UNCHECKED))
+            out_of_range(rt, site, a, nidx, pos);
+        if (p < 0) {
+            *off_out = -1;
+            return;
+        }
+        off += p * st[d];
+    }
+    *off_out = off;
+}
+
+void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *dst)
+{
+    if (base.kind == V_INT || base.kind == V_SCALAR || base.kind == V_COMPLEX) {
+        /* a number is a 1-element array */
+        for (int i = 0; i < nidx; i++)
+            if (idx[i].kind != V_UNDEF && index_number(rt, idx[i]) != 0)
+                rt_error(rt, "index out of range: %s[%lld] of a number", array_name(site),
+                         (long long)index_number(rt, idx[i]));
+        *dst = base;
+        return;
+    }
+    if (base.kind == V_STRING) {
+        if (nidx != 1)
+            rt_error(rt, "a string takes one index");
+        int64_t i = index_number(rt, idx[0]);
+        if (i < 0 || (size_t)i >= base.s->len)
+            rt_error(rt, "index out of range: %s[%lld] with length %zu", array_name(site), (long long)i,
+                     base.s->len);
+        *dst = rt_string_new(base.s->text + i, 1);
+        return;
+    }
+    if (base.kind != V_ARRAY) {
+        if (base.kind == V_UNDEF)
+            rt_error(rt, "cannot index a call that returned no value");
+        StrBuf sb = {0};
+        char t[128];
+        snprintf(t, sizeof t, "%s", rt_type_name(rt, base, &sb));
+        sb_free(&sb);
+        rt_error(rt, "cannot index a value of type '%s'", t);
+    }
+    RtArray *a = base.a;
+    RtMode mode = (RtMode)base.mode;
+    bool all_scalar = true;
+    for (int i = 0; i < nidx; i++)
+        if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)
+            all_scalar = false;
+    if (!nidx) {
+        rt_retain(base);
+        *dst = base;
+        return;
+    }
+    if (all_scalar) {
+        int64_t off;
+        scalar_offset(rt, a, mode, nidx, idx, site, &off);
+        if (off < 0)
+            *dst = a->elem == RT_VALUE ? rt_undef() : rt_int(0);
+        else
+            *dst = rt_get_value(a, off);
+        if (dst->kind == V_INT && (a->elem == RT_F32 || a->elem == RT_F64))
+            *dst = rt_real((double)dst->i);
+        return;
+    }
+    Sel s;
+    select_region(rt, a, nidx, idx, &s);
+    int64_t dims[RT_MAX_DIMS];
+    int rank = 0;
+    for (int i = 0; i < nidx; i++)
+        if (!s.scalar[i])
+            dims[rank++] = s.count[i];
+    if (!rank)
+        dims[rank++] = 1;
+    *dst = rt_array_new(a->elem, rank, dims);
+    if (dst->kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    dst->a->cls = a->cls;
+    if (a->cls)
+        a->cls->hdr.refs++;
+    Gather g = {a, dst->a};
+    walk(rt, a, mode, false, &s, site, gather, &g);
+}
+
+/* ---------------------------------------------------------------- writing */
+
+typedef struct Scatter {
+    RtArray *a;
+    Value v;                    /* a number, or an array of `total` elements */
+    bool from_array;
+    bool sat;
+} Scatter;
+
+static void scatter(void *ctx, int64_t k, int64_t off)
+{
+    Scatter *s = ctx;
+    if (off < 0)
+        return;
+    if (!s->from_array) {
+        rt_set_value(s->a, off, s->v, s->sat);
+        return;
+    }
+    RtArray *src = s->v.a;
+    if (s->a->elem == src->elem && s->a->elem != RT_VALUE) {
+        size_t es = rt_elem_size(src->elem);
+        memcpy((char *)s->a->data + (size_t)off * es, (const char *)src->data + (size_t)k * es, es);
+    } else if (s->a->elem == RT_VALUE) {
+        Value e = rt_get_value(src, k);
+        rt_store(&((Value *)s->a->data)[off], e);
+    } else if (rt_elem_is_complex(src->elem)) {
+        rt_set_cplx(s->a, off, rt_get_cplx(src, k));
+    } else if (rt_elem_is_int(src->elem) && rt_elem_is_int(s->a->elem)) {
+        Value e = rt_get_value(src, k);
+        rt_set_value(s->a, off, e, s->sat);
+    } else {
+        rt_set_real(s->a, off, rt_get_real(src, k), s->sat);
+    }
+}
+
+static bool is_condition(Node *e)
+{
+    if (e->kind == N_UNARY && e->op == T_BANG)
+        return true;
+    if (e->kind != N_BINARY)
+        return false;
+    switch (e->op) {
+    case T_EQEQ: case T_NOTEQ: case T_LT: case T_GT: case T_LE: case T_GE: case T_ANDAND: case T_OROR:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A[cond] = v: v a number or an array of A's shape. */
+static void mask_assign(Rt *rt, RtArray *a, RtArray *mask, Value v)
+{
+    if (mask->n != a->n)
+        rt_error(rt, "a condition index must have the size of the array (%lld elements, not %lld)",
+                 (long long)a->n, (long long)mask->n);
+    bool arr = v.kind == V_ARRAY;
+    if (arr && v.a->n != a->n)
+        rt_error(rt, "the value assigned under a condition must be a number or have the array's size");
+    for (int64_t i = 0; i < a->n; i++) {
+        if (rt_get_real(mask, i) == 0)
+            continue;
+        if (!arr) {
+            rt_set_value(a, i, v, false);
+        } else {
+            Value e = rt_get_value(v.a, i);
+            rt_set_value(a, i, e, false);
+            rt_release(e);
+        }
+    }
+}
+
+void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site)
+{
+    if (base->kind != V_ARRAY) {
+        if (base->kind == V_UNDEF)
+            rt_error(rt, "'%s' is used before it is assigned", array_name(site));
+        rt_error(rt, "cannot assign to an element of '%s': it is not an array", array_name(site));
+    }
+    RtArray *a = base->a;
+    RtMode mode = (RtMode)base->mode;
+    if (nidx == 1 && site && site->args.n == 1 && is_condition(site->args.items[0]) && idx[0].kind == V_ARRAY) {
+        mask_assign(rt, a, idx[0].a, v);
+        return;
+    }
+    bool all_scalar = nidx > 0;
+    for (int i = 0; i < nidx; i++)
+        if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)
+            all_scalar = false;
+    if (all_scalar) {
+        int64_t off;
+        RtMode wmode = mode == RT_MODE_DEFAULT || mode == RT_MODE_CHECKED || mode == RT_MODE_UNCHECKED
+                           ? mode
+                           : RT_MODE_SAFE;
+        scalar_offset(rt, a, wmode, nidx, idx, site, &off);
+        if (off < 0)
+            return;
+        if (a->elem != RT_VALUE && v.kind != V_INT && v.kind != V_SCALAR && v.kind != V_COMPLEX) {
+            if (v.kind == V_ARRAY && v.a->n == 1 && v.a->elem != RT_VALUE) {
+                Value e = rt_get_value(v.a, 0);
+                rt_set_value(a, off, e, false);
+                rt_release(e);
+                return;
+            }
+            rt_error(rt, "cannot store this value in an element of a numeric array");
+        }
+        if (v.kind == V_COMPLEX && !rt_elem_is_complex(a->elem) && a->elem != RT_VALUE)
+            rt_error(rt, "cannot store a complex number in a real array");
+        rt_set_value(a, off, v, false);
+        return;
+    }
+    Sel s;
+    select_region(rt, a, nidx, idx, &s);
+    Scatter sc = {a, v, false, false};
+    if (v.kind == V_ARRAY && !(a->elem == RT_VALUE && v.a->elem != RT_VALUE)) {
+        if (v.a->n != s.total)
+            rt_error(rt, "cannot assign %lld elements to a region of %lld", (long long)v.a->n, (long long)s.total);
+        sc.from_array = true;
+        if (rt_elem_is_complex(v.a->elem) && !rt_elem_is_complex(a->elem) && a->elem != RT_VALUE)
+            rt_error(rt, "cannot store complex numbers in a real array");
+        if (v.a == a) {
+            /* A[…] = A: read from a copy */
+            Value *c = rt_push(rt, 1);
+            *c = rt_copy(v);
+            sc.v = *c;
+            walk(rt, a, mode, true, &s, site, scatter, &sc);
+            rt_pop_to(rt, c);
+            return;
+        }
+    } else if (a->elem != RT_VALUE && v.kind != V_INT && v.kind != V_SCALAR && v.kind != V_COMPLEX) {
+        rt_error(rt, "cannot store this value in a numeric array");
+    }
+    walk(rt, a, mode, true, &s, site, scatter, &sc);
+}

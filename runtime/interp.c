@@ -1,0 +1,1939 @@
+/*
+ * interp.c - the host interpreter: evaluates a bound syntax tree (interp.h).
+ *
+ * Two entry points per node: eval (expressions, result into a stack slot) and exec
+ * (statements, returning how control leaves: normally, by break/continue, by return).
+ * The hot paths of a scalar loop (local variables, int/scalar arithmetic, calls of
+ * Quasar functions with positional arguments, `for` over an integer range) are handled
+ * before the general cases, which go to ops.c, index.c and types.c.
+ */
+#include "runtime/interp.h"
+#include "runtime/lib.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef enum Flow { FLOW_NORMAL, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN } Flow;
+
+static Flow exec_list(Rt *rt, NodeList *l);
+static void assign(Rt *rt, Node *target, Value *v, Node *stmt);
+static const char *jump_label;     /* label of the pending break/continue, or NULL */
+
+/* ---------------------------------------------------------------- errors */
+
+typedef struct RtWarned {
+    struct RtWarned *next;
+    const void *where;
+} RtWarned;
+
+static void report(Rt *rt, LangDiagKind kind, const char *msg)
+{
+    RtModule *mod = rt->cur_mod;
+    Node *at = rt->cur;
+    if (mod && at)
+        lang_diag_report(rt->diag, &mod->m->src, at->loc, kind, "%s", msg);
+    else
+        lang_diag_plain(rt->diag, kind, "%s", msg);
+}
+
+_Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap)
+{
+    rt->errmsg.len = 0;
+    char buf[512];
+    va_list aq;
+    va_copy(aq, ap);
+    int n = vsnprintf(buf, sizeof buf, fmt, aq);
+    va_end(aq);
+    if (n >= (int)sizeof buf) {
+        char *big = malloc((size_t)n + 1);
+        if (big) {
+            vsnprintf(big, (size_t)n + 1, fmt, ap);
+            sb_puts(&rt->errmsg, big);
+            free(big);
+        }
+    } else {
+        sb_puts(&rt->errmsg, buf);
+    }
+    if (rt->try_top)
+        longjmp(rt->try_top->jb, 1);
+    report(rt, LANG_ERROR, rt->errmsg.s ? rt->errmsg.s : "error");
+    for (RtCall *c = rt->call; c; c = c->up)
+        if (c->site && c->site_mod)
+            lang_diag_report(rt->diag, &c->site_mod->m->src, c->site->loc, LANG_NOTE,
+                             "in '%s', called from here", c->name);
+    longjmp(*rt->top, 1);
+}
+
+_Noreturn void rt_error(Rt *rt, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rt_verror(rt, fmt, ap);
+}
+
+_Noreturn void rt_out_of_memory(Rt *rt) { rt_error(rt, "out of memory"); }
+
+void rt_warn(Rt *rt, const char *fmt, ...)
+{
+    for (RtWarned *w = rt->warned; w; w = w->next)
+        if (w->where == rt->cur)
+            return;
+    RtWarned *w = malloc(sizeof *w);
+    if (w) {
+        w->where = rt->cur;
+        w->next = rt->warned;
+        rt->warned = w;
+    }
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    report(rt, LANG_WARNING, buf);
+}
+
+void rt_pop_to(Rt *rt, Value *to)
+{
+    while (rt->sp > to) {
+        rt->sp--;
+        rt_release(*rt->sp);
+        rt->sp->kind = V_UNDEF;
+    }
+}
+
+/* ---------------------------------------------------------------- conversions */
+
+double rt_to_real(Rt *rt, Value v, const char *what)
+{
+    switch (v.kind) {
+    case V_INT: return (double)v.i;
+    case V_SCALAR: return v.r;
+    case V_ARRAY:
+        if (v.a->n == 1 && !rt_elem_is_complex(v.a->elem) && v.a->elem != RT_VALUE)
+            return rt_get_real(v.a, 0);
+        break;
+    default: break;
+    }
+    StrBuf sb = {0};
+    const char *t = rt_type_name(rt, v, &sb);
+    char name[128];
+    snprintf(name, sizeof name, "%s", t);
+    sb_free(&sb);
+    rt_error(rt, "%s must be a real number, not '%s'", what, name);
+}
+
+int64_t rt_to_int(Rt *rt, Value v, const char *what)
+{
+    if (v.kind == V_INT)
+        return v.i;
+    double x = rt_to_real(rt, v, what);
+    if (x != x || fabs(x) > 9.2e18)
+        rt_error(rt, "%s must be an integer, not %g", what, x);
+    return (int64_t)x;
+}
+
+RtC64 rt_to_cplx(Rt *rt, Value v, const char *what)
+{
+    if (v.kind == V_COMPLEX)
+        return v.c;
+    if (v.kind == V_ARRAY && v.a->n == 1 && rt_elem_is_complex(v.a->elem))
+        return rt_get_cplx(v.a, 0);
+    return (RtC64){rt_to_real(rt, v, what), 0};
+}
+
+bool rt_truth(Rt *rt, Value v)
+{
+    switch (v.kind) {
+    case V_INT: return v.i != 0;
+    case V_SCALAR: return v.r != 0;
+    case V_COMPLEX: return v.c.re != 0 || v.c.im != 0;
+    case V_NULL: return false;
+    case V_ARRAY:       /* MATLAB: true when non-empty and all elements are non-zero */
+        if (v.a->elem == RT_VALUE)
+            break;
+        for (int64_t i = 0; i < v.a->n; i++) {
+            RtC64 c = rt_get_cplx(v.a, i);
+            if (c.re == 0 && c.im == 0)
+                return false;
+        }
+        return v.a->n > 0;
+    case V_STRING: return v.s->len > 0;
+    case V_OBJECT:
+    case V_FUNC:
+    case V_BUILTIN:
+    case V_TYPE: return true;
+    default: break;
+    }
+    rt_error(rt, "a condition must be a number");
+}
+
+const char *rt_to_cstr(Rt *rt, Value v, const char *what)
+{
+    if (v.kind != V_STRING)
+        rt_error(rt, "%s must be a string", what);
+    return v.s->text;
+}
+
+int rt_canon_dims(int rank, int64_t *dims)
+{
+    int skip = 0;
+    while (skip < rank - 1 && dims[skip] == 1)
+        skip++;
+    if (skip)
+        memmove(dims, dims + skip, (size_t)(rank - skip) * sizeof *dims);
+    return rank - skip;
+}
+
+int rt_dims_arg(Rt *rt, int argc, const Value *argv, int64_t *dims)
+{
+    int rank = 0;
+    if (argc == 1 && argv[0].kind == V_ARRAY) {
+        RtArray *a = argv[0].a;
+        if (a->n > RT_MAX_DIMS || a->elem == RT_VALUE || rt_elem_is_complex(a->elem))
+            rt_error(rt, "dimensions must be a vector of at most %d integers", RT_MAX_DIMS);
+        for (int64_t i = 0; i < a->n; i++)
+            dims[rank++] = (int64_t)rt_get_real(a, i);
+    } else {
+        if (argc > RT_MAX_DIMS)
+            rt_error(rt, "at most %d dimensions", RT_MAX_DIMS);
+        for (int i = 0; i < argc; i++)
+            dims[rank++] = rt_to_int(rt, argv[i], "a dimension");
+    }
+    if (!rank)
+        dims[rank++] = 1;
+    for (int i = 0; i < rank; i++)
+        if (dims[i] < 0)
+            rt_error(rt, "negative dimension %lld", (long long)dims[i]);
+    return rank;
+}
+
+/* ---------------------------------------------------------------- closures */
+
+static Value make_closure(Rt *rt, Node *fn)
+{
+    FnInfo *fi = fn->rt;
+    RtFunc *f = calloc(1, sizeof *f + (size_t)fi->ncaps * sizeof(Value));
+    if (!f)
+        rt_out_of_memory(rt);
+    f->hdr = (RtObj){1, V_FUNC};
+    f->node = fn;
+    f->mod = fi->mod;
+    f->ncaps = fi->ncaps;
+    for (int i = 0; i < fi->ncaps; i++) {
+        Value v = fi->cap_from_bind[i] == RT_BIND_GLOBAL ? rt->globals[fi->cap_from[i]]
+                                                         : rt->frame[fi->cap_from[i]];
+        rt_retain(v);
+        f->caps[i] = v;
+    }
+    return (Value){.kind = V_FUNC, .f = f};
+}
+
+/* ---------------------------------------------------------------- calls */
+
+static const char *fn_name(const RtFunc *f)
+{
+    return f->node->kind == N_FUNCTION ? f->node->name : "lambda";
+}
+
+/* Does overload f accept these arguments (count, names, declared types)? */
+static bool overload_fits(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names)
+{
+    Node *fn = f->node;
+    int np = fn->args.n;
+    bool variadic = np && (((Node *)fn->args.items[np - 1])->flags & NODE_VARIADIC);
+    int required = 0;
+    for (int i = 0; i < np; i++) {
+        Node *p = fn->args.items[i];
+        if (!p->a && !(p->flags & NODE_VARIADIC))
+            required = i + 1;
+    }
+    int positional = 0;
+    for (int i = 0; i < argc; i++)
+        if (!names || !names[i])
+            positional++;
+    if (positional > np && !variadic)
+        return false;
+    if (argc < required && !names)
+        return false;
+    for (int i = 0; i < positional && i < np; i++) {
+        Node *p = fn->args.items[i];
+        if ((p->flags & NODE_VARIADIC) || !p->type || fn->args3.n)
+            continue;
+        if (!rt_type_matches(rt, argv[i], p->type))
+            return false;
+    }
+    return true;
+}
+
+static RtFunc *pick_overload(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names)
+{
+    if (!f->next)
+        return f;
+    for (RtFunc *g = f; g; g = g->next)
+        if (overload_fits(rt, g, argc, argv, names))
+            return g;
+    rt_error(rt, "no overload of '%s' takes these %d argument%s", fn_name(f), argc, argc == 1 ? "" : "s");
+}
+
+static int param_index(Node *fn, const char *name)
+{
+    for (int i = 0; i < fn->args.n; i++)
+        if (!strcmp(((Node *)fn->args.items[i])->name, name))
+            return i;
+    return -1;
+}
+
+/* Bind generic parameters [T] from the declared types of the arguments. */
+static void bind_generics(Rt *rt, Node *fn, FnInfo *fi, Value *frame)
+{
+    for (int g = 0; g < fn->args3.n; g++) {
+        const char *tname = ((Node *)fn->args3.items[g])->name;
+        Value *slot = &frame[fi->param_slot[g]];
+        for (int i = 0; i < fn->args.n && slot->kind == V_UNDEF; i++) {
+            Node *p = fn->args.items[i];
+            Value a = frame[fi->param_slot[fi->ngenerics + i]];
+            LangType *t = p->type;
+            if (!t || t->kind != TY_NAME || a.kind == V_UNDEF)
+                continue;
+            if (!strcmp(t->name, tname)) {
+                StrBuf sb = {0};
+                RtType *ty = rt_builtin_type(rt, rt_type_name(rt, a, &sb));
+                sb_free(&sb);
+                if (ty) {
+                    ty->hdr.refs++;
+                    *slot = (Value){.kind = V_TYPE, .t = ty};
+                }
+            } else if (t->nelems == 1 && t->elems[0]->kind == TY_NAME &&
+                       !strcmp(t->elems[0]->name, tname) && a.kind == V_ARRAY) {
+                RtType *ty = rt_builtin_type(rt, a.a->elem == RT_F32 || a.a->elem == RT_F64 ? "scalar"
+                                                 : a.a->elem == RT_C32 || a.a->elem == RT_C64 ? "cscalar"
+                                                                                              : rt_elem_name(a.a->elem));
+                if (ty) {
+                    ty->hdr.refs++;
+                    *slot = (Value){.kind = V_TYPE, .t = ty};
+                }
+            }
+        }
+    }
+}
+
+/* Call Quasar function f. The arguments at argv are consumed (moved into the frame). */
+static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names, int nout, Value *out,
+                      Node *site)
+{
+    f = pick_overload(rt, f, argc, argv, names);
+    Node *fn = f->node;
+    FnInfo *fi = fn->rt;
+    if (rt->depth >= RT_MAX_CALL_DEPTH)
+        rt_error(rt, "recursion too deep (more than %d calls)", RT_MAX_CALL_DEPTH);
+    int np = fn->args.n;
+    bool variadic = np && (((Node *)fn->args.items[np - 1])->flags & NODE_VARIADIC);
+    if (!names && argc > np && !variadic) {
+        if (f->node->kind == N_LAMBDA)
+            rt_error(rt, "the lambda takes %d argument%s, %d given", np, np == 1 ? "" : "s", argc);
+        rt_error(rt, "'%s' takes %d argument%s, %d given", fn_name(f), np, np == 1 ? "" : "s", argc);
+    }
+    int nouts = fn->kind == N_FUNCTION ? fn->args2.n : 1;
+    if (nout > nouts && !(nout == 1 && nouts == 0))
+        rt_error(rt, "'%s' returns %d value%s, %d requested", fn_name(f), nouts, nouts == 1 ? "" : "s", nout);
+
+    Value *frame = rt_push(rt, fi->nslots);
+    /* captures, then arguments */
+    for (int i = 0; i < fi->ncaps; i++) {
+        Value c = f->caps[i];
+        if (c.kind == V_UNDEF && fi->self_name && !strcmp(fi->cap_names[i], fi->self_name))
+            c = (Value){.kind = V_FUNC, .f = f};
+        rt_retain(c);
+        frame[fi->cap_slot[i]] = c;
+    }
+    int pos = 0;
+    for (int i = 0; i < argc; i++) {
+        int k;
+        if (names && names[i]) {
+            k = param_index(fn, names[i]);
+            if (k < 0)
+                rt_error(rt, "'%s' has no parameter named '%s'", fn_name(f), names[i]);
+        } else {
+            k = pos++;
+        }
+        if (variadic && k >= np - 1) {
+            /* ...rest: the remaining positional arguments as a cell vector */
+            int rest = argc - i;
+            Value cellv = rt_array_vec(RT_VALUE, rest);
+            if (cellv.kind == V_UNDEF)
+                rt_out_of_memory(rt);
+            for (int j = 0; j < rest; j++) {
+                ((Value *)cellv.a->data)[j] = argv[i + j];
+                argv[i + j] = rt_undef();
+            }
+            rt_store(&frame[fi->param_slot[fi->ngenerics + np - 1]], cellv);
+            break;
+        }
+        Value *slot = &frame[fi->param_slot[fi->ngenerics + k]];
+        if (slot->kind != V_UNDEF)
+            rt_error(rt, "argument '%s' of '%s' is given twice", ((Node *)fn->args.items[k])->name, fn_name(f));
+        *slot = argv[i];
+        argv[i] = rt_undef();
+    }
+    if (variadic && frame[fi->param_slot[fi->ngenerics + np - 1]].kind == V_UNDEF) {
+        Value empty = rt_array_vec(RT_VALUE, 0);
+        if (empty.kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        frame[fi->param_slot[fi->ngenerics + np - 1]] = empty;
+    }
+
+    RtCall call = {.up = rt->call, .name = fn_name(f), .mod = f->mod, .site = site, .site_mod = rt->cur_mod};
+    Value *saved_frame = rt->frame;
+    RtModule *saved_mod = rt->cur_mod;
+    Node *saved_cur = rt->cur;
+    rt->call = &call;
+    rt->frame = frame;
+    rt->cur_mod = f->mod;
+    rt->depth++;
+
+    /* defaults in order, then declared types */
+    for (int i = 0; i < np; i++) {
+        Node *p = fn->args.items[i];
+        Value *slot = &frame[fi->param_slot[fi->ngenerics + i]];
+        if (slot->kind == V_UNDEF) {
+            if (!p->a) {
+                rt->cur = site ? site : fn;
+                rt->cur_mod = saved_mod;
+                rt_error(rt, "'%s' needs argument '%s'", fn_name(f), p->name);
+            }
+            rt->cur = p->a;
+            rt_eval(rt, p->a, slot);
+        }
+    }
+    if (fn->args3.n)
+        bind_generics(rt, fn, fi, frame);
+    for (int i = 0; i < np; i++) {
+        Node *p = fn->args.items[i];
+        if (!p->type || (p->flags & NODE_VARIADIC))
+            continue;
+        Value *slot = &frame[fi->param_slot[fi->ngenerics + i]];
+        if (!rt_type_matches(rt, *slot, p->type)) {
+            StrBuf a = {0}, b = {0};
+            const char *have = rt_type_name(rt, *slot, &a);
+            char want[128];
+            snprintf(want, sizeof want, "%s", p->type->name ? p->type->name : "the declared type");
+            char msg[256];
+            snprintf(msg, sizeof msg, "type check failed: argument '%s' of '%s' is '%s', not '%s'", p->name,
+                     fn_name(f), have, want);
+            sb_free(&a);
+            sb_free(&b);
+            rt->cur = site ? site : p;
+            rt->cur_mod = saved_mod;
+            rt->call = call.up;
+            rt_error(rt, "%s", msg);
+        }
+        rt_type_coerce(rt, p->type, slot, p->name);
+    }
+
+    if (fn->kind == N_LAMBDA) {
+        rt_eval(rt, fn->a, &out[0]);
+    } else {
+        Flow fl = exec_list(rt, &fn->body);
+        if (fl == FLOW_BREAK || fl == FLOW_CONTINUE)
+            rt_error(rt, "'%s' outside a loop", fl == FLOW_BREAK ? "break" : "continue");
+        for (int i = 0; i < nouts; i++) {
+            Value *o = &frame[fi->output_slot[i]];
+            if (o->kind == V_UNDEF) {
+                rt->cur = fn;
+                rt_error(rt, "output '%s' of '%s' was not assigned", ((Node *)fn->args2.items[i])->name,
+                         fn->name);
+            }
+            if (i < nout) {
+                Node *on = fn->args2.items[i];
+                if (on->type)
+                    rt_type_coerce(rt, on->type, o, on->name);
+                rt_store(&out[i], *o);
+                *o = rt_undef();
+            }
+        }
+    }
+    rt->depth--;
+    rt->call = call.up;
+    rt->frame = saved_frame;
+    rt->cur_mod = saved_mod;
+    rt->cur = saved_cur;
+    rt_pop_to(rt, frame);
+}
+
+static void call_builtin(Rt *rt, const RtBuiltin *b, int argc, Value *argv, int nout, Value *out)
+{
+    if (argc < b->min_args || (b->max_args >= 0 && argc > b->max_args))
+        rt_error(rt, "'%s%s' takes %s%d argument%s, %d given", b->name, b->sig,
+                 b->max_args < 0 ? "at least " : b->min_args != b->max_args ? "at most " : "",
+                 argc < b->min_args || b->max_args < 0 ? b->min_args : b->max_args,
+                 (argc < b->min_args || b->max_args < 0 ? b->min_args : b->max_args) == 1 ? "" : "s", argc);
+    if (nout > b->max_out && !(nout == 1 && b->max_out == 0))
+        rt_error(rt, "'%s' returns %d value%s, %d requested", b->name, b->max_out, b->max_out == 1 ? "" : "s",
+                 nout);
+    b->fn(rt, argc, argv, nout, out);
+}
+
+void rt_call_value(Rt *rt, Value fn, int argc, Value *argv, int nout, Value *out)
+{
+    switch (fn.kind) {
+    case V_FUNC: call_func(rt, fn.f, argc, argv, NULL, nout, out, rt->cur); return;
+    case V_BUILTIN: call_builtin(rt, fn.b, argc, argv, nout, out); return;
+    case V_TYPE: rt_type_construct(rt, fn.t, argc, argv, NULL, out); return;
+    default: break;
+    }
+    rt_error(rt, "this value is not a function");
+}
+
+/* Evaluate call arguments onto the stack: spreads expand, named arguments record names. */
+static int eval_args(Rt *rt, NodeList *l, Value **argv_out, const char ***names_out)
+{
+    Value *argv = rt->sp;
+    const char **names = NULL;
+    int argc = 0;
+    for (int i = 0; i < l->n; i++) {
+        Node *a = l->items[i];
+        if (a->kind == N_SPREAD) {
+            Value *tmp = rt_push(rt, 1);
+            rt_eval(rt, a->a, tmp);
+            Value v = *tmp;
+            rt->sp--;
+            if (v.kind != V_ARRAY) {
+                rt_release(v);
+                *tmp = rt_undef();
+                rt->cur = a;
+                rt_error(rt, "'...' spreads a vector");
+            }
+            int64_t n = v.a->n;
+            if (argc + n > RT_MAX_ARGS) {
+                rt_release(v);
+                rt_error(rt, "too many arguments (more than %d)", RT_MAX_ARGS);
+            }
+            /* the vector sits where its elements go; move it above them first */
+            Value *dst = rt_push(rt, (int)n + 1);
+            dst[n] = v;
+            tmp = dst - 1 + 1;
+            for (int64_t k = 0; k < n; k++)
+                dst[k] = rt_get_value(v.a, k);
+            rt_release(dst[n]);
+            dst[n] = rt_undef();
+            rt->sp--;
+            argc += (int)n;
+            continue;
+        }
+        if (argc >= RT_MAX_ARGS)
+            rt_error(rt, "too many arguments (more than %d)", RT_MAX_ARGS);
+        Value *slot = rt_push(rt, 1);
+        if (a->kind == N_NAMED_ARG) {
+            if (!names) {
+                names = calloc(RT_MAX_ARGS, sizeof *names);
+                if (!names)
+                    rt_out_of_memory(rt);
+            }
+            names[argc] = a->name;
+            rt_eval(rt, a->a, slot);
+        } else {
+            rt_eval(rt, a, slot);
+        }
+        argc++;
+    }
+    *argv_out = argv;
+    *names_out = names;
+    return argc;
+}
+
+static const char *expr_text(Rt *rt, Node *n, StrBuf *sb);
+
+/* assert(cond[, message]): the message shows the expression as written. */
+static void do_assert(Rt *rt, Node *call)
+{
+    if (call->args.n < 1 || call->args.n > 2)
+        rt_error(rt, "'assert(condition[, message])' takes 1 or 2 arguments");
+    Value *v = rt_push(rt, 1);
+    rt_eval(rt, call->args.items[0], v);
+    rt->cur = call;
+    if (rt_truth(rt, *v)) {
+        rt_pop_to(rt, v);
+        return;
+    }
+    if (call->args.n == 2) {
+        Value *m = rt_push(rt, 1);
+        rt_eval(rt, call->args.items[1], m);
+        StrBuf sb = {0};
+        rt_format(rt, *m, &sb);
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", sb.s ? sb.s : "");
+        sb_free(&sb);
+        rt_error(rt, "assertion failed: %s", msg);
+    }
+    StrBuf sb = {0};
+    const char *text = expr_text(rt, call->args.items[0], &sb);
+    char msg[512];
+    snprintf(msg, sizeof msg, "%s", text);
+    sb_free(&sb);
+    rt_error(rt, "assertion failed: %s", msg);
+}
+
+/* The source text of an expression: from its first token to the end of the call's
+ * argument (found by bracket depth on the source line). */
+static const char *expr_text(Rt *rt, Node *n, StrBuf *sb)
+{
+    const LangSource *src = &rt->cur_mod->m->src;
+    const char *p = src->text;
+    for (int line = 1; line < n->loc.line && *p; p++)
+        if (*p == '\n')
+            line++;
+    /* the expression starts at or before its node's column (binary nodes sit at their
+     * operator): start right after the call's '(' instead */
+    const char *start = p + rt->cur->loc.col - 1;
+    while (*start && *start != '(' && *start != '\n')
+        start++;
+    if (*start == '(')
+        start++;
+    int depth = 0;
+    const char *e = start;
+    for (; *e && *e != '\n'; e++) {
+        if (*e == '(' || *e == '[')
+            depth++;
+        else if (*e == ')' || *e == ']') {
+            if (!depth)
+                break;
+            depth--;
+        } else if (*e == ',' && !depth)
+            break;
+    }
+    while (start < e && (*start == ' ' || *start == '\t'))
+        start++;
+    while (e > start && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    sb->len = 0;
+    for (const char *q = start; q < e; q++)
+        sb_putc(sb, *q);
+    return sb->s ? sb->s : "";
+}
+
+static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
+{
+    Node *callee = n->a;
+    Value *base = rt->sp;
+    Value fnv;
+    if (callee->kind == N_IDENT && callee->bind == RT_BIND_BUILTIN) {
+        const RtBuiltin *b = callee->rt;
+        if (b->fn == lib_assert) {
+            do_assert(rt, n);
+            if (dst)
+                *dst = rt_undef();
+            return;
+        }
+        fnv = (Value){.kind = V_BUILTIN, .b = b};
+    } else {
+        Value *f = rt_push(rt, 1);
+        rt_eval(rt, callee, f);
+        fnv = *f;
+    }
+    Value *argv;
+    const char **names;
+    int argc = eval_args(rt, &n->args, &argv, &names);
+    rt->cur = n;
+    Value *out = outs ? outs : rt_push(rt, nout > 0 ? nout : 1);
+    int want = nout > 0 ? nout : 1;
+    switch (fnv.kind) {
+    case V_FUNC: call_func(rt, fnv.f, argc, argv, names, nout, out, n); break;
+    case V_BUILTIN:
+        if (names) {
+            free(names);
+            rt_error(rt, "'%s' does not take named arguments", fnv.b->name);
+        }
+        call_builtin(rt, fnv.b, argc, argv, want, out);
+        break;
+    case V_TYPE: rt_type_construct(rt, fnv.t, argc, argv, names, out); break;
+    default: {
+        free(names);
+        if (callee->kind == N_IDENT)
+            rt_error(rt, "'%s' is not a function", callee->name);
+        rt_error(rt, "this value is not a function");
+    }
+    }
+    free(names);
+    if (dst) {
+        *dst = out[0];
+        out[0] = rt_undef();
+    }
+    if (!outs)
+        rt_pop_to(rt, base);
+    else
+        rt_pop_to(rt, base);    /* out lies below base */
+}
+
+/* ---------------------------------------------------------------- expressions */
+
+static void eval_matrix(Rt *rt, Node *n, Value *dst);
+static void eval_range(Rt *rt, Node *n, Value *dst);
+static void eval_index(Rt *rt, Node *n, Value *dst);
+static void eval_field(Rt *rt, Node *n, Value *dst);
+
+static inline void load_slot(Rt *rt, Node *n, Value v, Value *dst)
+{
+    if (v.kind == V_UNDEF) {
+        rt->cur = n;
+        rt_error(rt, "'%s' is used before it is assigned", n->name);
+    }
+    rt_retain(v);
+    *dst = v;
+}
+
+static bool arith_fast(Rt *rt, int op, Value a, Value b, Value *dst)
+{
+    if (a.kind == V_INT && b.kind == V_INT) {
+        switch (op) {
+        case T_PLUS: *dst = rt_int(a.i + b.i); return true;
+        case T_MINUS: *dst = rt_int(a.i - b.i); return true;
+        case T_STAR: case T_DOTSTAR: *dst = rt_int(a.i * b.i); return true;
+        case T_LT: *dst = rt_int(a.i < b.i); return true;
+        case T_GT: *dst = rt_int(a.i > b.i); return true;
+        case T_LE: *dst = rt_int(a.i <= b.i); return true;
+        case T_GE: *dst = rt_int(a.i >= b.i); return true;
+        case T_EQEQ: *dst = rt_int(a.i == b.i); return true;
+        case T_NOTEQ: *dst = rt_int(a.i != b.i); return true;
+        default: return false;
+        }
+    }
+    double x, y;
+    if (a.kind == V_SCALAR)
+        x = a.r;
+    else if (a.kind == V_INT)
+        x = (double)a.i;
+    else
+        return false;
+    if (b.kind == V_SCALAR)
+        y = b.r;
+    else if (b.kind == V_INT)
+        y = (double)b.i;
+    else
+        return false;
+    switch (op) {
+    case T_PLUS: *dst = rt_real(rt_round(rt, x + y)); return true;
+    case T_MINUS: *dst = rt_real(rt_round(rt, x - y)); return true;
+    case T_STAR: case T_DOTSTAR: *dst = rt_real(rt_round(rt, x * y)); return true;
+    case T_SLASH: case T_DOTSLASH: *dst = rt_real(rt_round(rt, x / y)); return true;
+    case T_LT: *dst = rt_int(x < y); return true;
+    case T_GT: *dst = rt_int(x > y); return true;
+    case T_LE: *dst = rt_int(x <= y); return true;
+    case T_GE: *dst = rt_int(x >= y); return true;
+    case T_EQEQ: *dst = rt_int(x == y); return true;
+    case T_NOTEQ: *dst = rt_int(x != y); return true;
+    default: return false;
+    }
+}
+
+static void eval_binary(Rt *rt, Node *n, Value *dst)
+{
+    if (n->op == T_ANDAND || n->op == T_OROR) {
+        rt_eval(rt, n->a, dst);
+        if (dst->kind != V_ARRAY) {
+            rt->cur = n;
+            bool l = rt_truth(rt, *dst);
+            rt_store(dst, rt_undef());
+            if (n->op == T_ANDAND ? !l : l) {
+                *dst = rt_int(l);
+                return;
+            }
+            rt_eval(rt, n->b, dst);
+            if (dst->kind != V_ARRAY) {
+                rt->cur = n;
+                bool r = rt_truth(rt, *dst);
+                rt_store(dst, rt_int(r));
+                return;
+            }
+            /* scalar && array: elementwise with the scalar */
+            Value *t = rt_push(rt, 1);
+            *t = *dst;
+            *dst = rt_undef();
+            rt_binary(rt, n->op, rt_int(l), *t, dst);
+            rt_pop_to(rt, t);
+            return;
+        }
+        Value *b = rt_push(rt, 1);
+        rt_eval(rt, n->b, b);
+        rt->cur = n;
+        Value *res = rt_push(rt, 1);
+        rt_binary(rt, n->op, *dst, *b, res);
+        rt_store(dst, *res);
+        *res = rt_undef();
+        rt_pop_to(rt, b);
+        return;
+    }
+    Value *ab = rt_push(rt, 2);
+    rt_eval(rt, n->a, &ab[0]);
+    rt_eval(rt, n->b, &ab[1]);
+    if (arith_fast(rt, n->op, ab[0], ab[1], dst)) {
+        rt->sp = ab;    /* numbers: nothing to release */
+        return;
+    }
+    rt->cur = n;
+    rt_binary(rt, n->op, ab[0], ab[1], dst);
+    rt_pop_to(rt, ab);
+}
+
+static Value make_type_value(Rt *rt, Node *def);
+
+void rt_eval(Rt *rt, Node *n, Value *dst)
+{
+    switch (n->kind) {
+    case N_INT: *dst = rt_int(n->ival); return;
+    case N_REAL: *dst = rt_real(rt_round(rt, n->rval)); return;
+    case N_IMAG: *dst = rt_cplx(0, rt_round(rt, n->rval)); return;
+    case N_STRING:
+        *dst = rt_string_cstr(n->name ? n->name : "");
+        if (dst->kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        return;
+    case N_IDENT:
+        switch (n->bind) {
+        case RT_BIND_LOCAL: load_slot(rt, n, rt->frame[n->slot], dst); return;
+        case RT_BIND_GLOBAL: load_slot(rt, n, rt->globals[n->slot], dst); return;
+        case RT_BIND_BUILTIN: *dst = (Value){.kind = V_BUILTIN, .b = n->rt}; return;
+        case RT_BIND_CONST: *dst = rt_constant(rt, n->slot); return;
+        case RT_BIND_TYPE:
+            ((RtType *)n->rt)->hdr.refs++;
+            *dst = (Value){.kind = V_TYPE, .t = n->rt};
+            return;
+        default:
+            rt->cur = n;
+            rt_error(rt, "'%s' is not defined", n->name);
+        }
+    case N_BINARY: eval_binary(rt, n, dst); return;
+    case N_UNARY: {
+        rt_eval(rt, n->a, dst);
+        if (n->op == T_MINUS && dst->kind == V_INT) {
+            dst->i = -dst->i;
+            return;
+        }
+        if (n->op == T_MINUS && dst->kind == V_SCALAR) {
+            dst->r = -dst->r;
+            return;
+        }
+        if (n->op == T_PLUS && dst->kind != V_STRING)
+            return;
+        rt->cur = n;
+        Value *t = rt_push(rt, 1);
+        *t = *dst;
+        *dst = rt_undef();
+        rt_unary(rt, n->op, *t, dst);
+        rt_pop_to(rt, t);
+        return;
+    }
+    case N_TERNARY: {
+        rt_eval(rt, n->a, dst);
+        rt->cur = n;
+        bool c = rt_truth(rt, *dst);
+        rt_store(dst, rt_undef());
+        rt_eval(rt, c ? n->b : n->c, dst);
+        return;
+    }
+    case N_RANGE: eval_range(rt, n, dst); return;
+    case N_CALL:
+        rt->cur = n;
+        eval_call(rt, n, dst, 1, NULL);
+        return;
+    case N_INDEX: eval_index(rt, n, dst); return;
+    case N_FIELD: eval_field(rt, n, dst); return;
+    case N_MATRIX: eval_matrix(rt, n, dst); return;
+    case N_CELL: {
+        Value *items = rt_push(rt, n->args.n);
+        for (int i = 0; i < n->args.n; i++)
+            rt_eval(rt, n->args.items[i], &items[i]);
+        Value c = rt_array_vec(RT_VALUE, n->args.n);
+        if (c.kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        for (int i = 0; i < n->args.n; i++) {
+            ((Value *)c.a->data)[i] = items[i];
+            items[i] = rt_undef();
+        }
+        rt_pop_to(rt, items);
+        *dst = c;
+        return;
+    }
+    case N_LAMBDA: *dst = make_closure(rt, n); return;
+    case N_SEQ:
+        for (int i = 0; i < n->args.n; i++) {
+            rt_store(dst, rt_undef());
+            rt_eval(rt, n->args.items[i], dst);
+        }
+        return;
+    case N_TYPED: {
+        rt_eval(rt, n->a, dst);
+        rt->cur = n;
+        if (!rt_type_matches(rt, *dst, n->type)) {
+            StrBuf sb = {0};
+            const char *have = rt_type_name(rt, *dst, &sb);
+            char msg[256];
+            snprintf(msg, sizeof msg, "type check failed: '%s' is not '%s'", have,
+                     n->type->name ? n->type->name : "the declared type");
+            sb_free(&sb);
+            rt_error(rt, "%s", msg);
+        }
+        return;
+    }
+    case N_MODIFIED:
+        rt_eval(rt, n->a, dst);
+        return;
+    case N_ASSIGN: {
+        Value *v = rt_push(rt, 1);
+        if (n->op == T_EQ) {
+            rt_eval(rt, n->b, v);
+        } else {
+            rt_eval(rt, n->a, v);
+            Value *r = rt_push(rt, 1);
+            rt_eval(rt, n->b, r);
+            rt->cur = n;
+            Value *res = rt_push(rt, 1);
+            static const int base_op[][2] = {
+                {T_PLUSEQ, T_PLUS}, {T_MINUSEQ, T_MINUS}, {T_STAREQ, T_STAR}, {T_SLASHEQ, T_SLASH},
+                {T_CARETEQ, T_CARET}, {T_DOTSTAREQ, T_DOTSTAR}, {T_DOTSLASHEQ, T_DOTSLASH},
+                {T_DOTCARETEQ, T_DOTCARET}, {T_ANDEQ, T_ANDAND}, {T_OREQ, T_OROR},
+            };
+            int op = 0;
+            for (size_t i = 0; i < sizeof base_op / sizeof *base_op; i++)
+                if (base_op[i][0] == n->op)
+                    op = base_op[i][1];
+            if (n->op == T_MAXEQ || n->op == T_MINEQ) {
+                Value args[2] = {*v, *r};
+                rt_retain(args[0]);
+                rt_retain(args[1]);
+                Value *argv = rt_push(rt, 2);
+                argv[0] = args[0];
+                argv[1] = args[1];
+                (n->op == T_MAXEQ ? lib_max : lib_min)(rt, 2, argv, 1, res);
+            } else if (!op) {
+                rt_error(rt, "'%s' is only defined inside kernel functions", rt_op_name(n->op));
+            } else if (!arith_fast(rt, op, *v, *r, res)) {
+                rt_binary(rt, op, *v, *r, res);
+            }
+            rt_store(v, *res);
+            *res = rt_undef();
+        }
+        assign(rt, n->a, v, n);
+        *dst = *v;
+        *v = rt_undef();
+        rt_pop_to(rt, v);
+        return;
+    }
+    case N_TUPLE:
+        if (!n->args.n) {
+            *dst = rt_undef();
+            return;
+        }
+        rt->cur = n;
+        rt_error(rt, "a tuple is not a value here");
+    case N_COLON_ALL:
+        rt->cur = n;
+        rt_error(rt, "':' is only allowed inside an index");
+    case N_NAMED_ARG:
+        rt->cur = n;
+        rt_error(rt, "a named argument ':=' is only allowed in a call");
+    case N_SPREAD:
+        rt->cur = n;
+        rt_error(rt, "'...' is only allowed in a call or an index");
+    case N_EXCHANGE:
+        rt->cur = n;
+        rt_error(rt, "atomic exchange '<-' is only allowed inside kernel functions");
+    default:
+        rt->cur = n;
+        rt_error(rt, "%s cannot be evaluated here", lang_node_what(n->kind));
+    }
+}
+
+static void eval_range(Rt *rt, Node *n, Value *dst)
+{
+    Value *v = rt_push(rt, 3);
+    rt_eval(rt, n->a, &v[0]);
+    if (n->b)
+        rt_eval(rt, n->b, &v[1]);
+    else
+        v[1] = rt_int(1);
+    rt_eval(rt, n->c, &v[2]);
+    rt->cur = n;
+    double a = rt_to_real(rt, v[0], "the start of a range");
+    double s = rt_to_real(rt, v[1], "the step of a range");
+    double b = rt_to_real(rt, v[2], "the end of a range");
+    rt_pop_to(rt, v);
+    if (s == 0 || s != s || a != a || b != b)
+        rt_error(rt, "a range needs a non-zero step and finite bounds");
+    double cnt = floor((b - a) / s + 1e-9) + 1;
+    if (cnt < 0)
+        cnt = 0;
+    if (cnt > 1e10)
+        rt_error(rt, "range too long");
+    int64_t k = (int64_t)cnt;
+    *dst = rt_array_uninit(rt_scalar_elem(rt), 1, &k);
+    if (dst->kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    for (int64_t i = 0; i < k; i++)
+        rt_set_real(dst->a, i, a + (double)i * s, false);
+}
+
+/* [a, b, c]: scalars make a vector; arrays of one shape are stacked along a new first
+ * dimension ([[1,2],[3,4]] is 2x2); scalars and vectors mixed are concatenated. */
+static void eval_matrix(Rt *rt, Node *n, Value *dst)
+{
+    int k = n->args.n;
+    if (!k) {
+        *dst = rt_array_vec(rt_scalar_elem(rt), 0);
+        return;
+    }
+    Value *it = rt_push(rt, k);
+    for (int i = 0; i < k; i++) {
+        Node *e = n->args.items[i];
+        if (e->kind == N_SPREAD)
+            rt_eval(rt, e->a, &it[i]);
+        else
+            rt_eval(rt, e, &it[i]);
+    }
+    rt->cur = n;
+    bool any_array = false, all_array = true, cplx = false, any_str = false;
+    for (int i = 0; i < k; i++) {
+        switch (it[i].kind) {
+        case V_INT: case V_SCALAR: all_array = false; break;
+        case V_COMPLEX: all_array = false; cplx = true; break;
+        case V_ARRAY:
+            any_array = true;
+            if (rt_elem_is_complex(it[i].a->elem))
+                cplx = true;
+            if (it[i].a->elem == RT_VALUE)
+                rt_error(rt, "a matrix cannot hold cells; use a cell literal `…'");
+            break;
+        case V_STRING: any_str = true; all_array = false; break;
+        default: {
+            StrBuf sb = {0};
+            char t[128];
+            snprintf(t, sizeof t, "%s", rt_type_name(rt, it[i], &sb));
+            sb_free(&sb);
+            rt_error(rt, "a matrix cannot hold a value of type '%s'", t);
+        }
+        }
+    }
+    if (any_str) {
+        /* ["ab", "cd"] concatenates text */
+        StrBuf sb = {0};
+        for (int i = 0; i < k; i++)
+            rt_format(rt, it[i], &sb);
+        Value s = rt_string_new(sb.s ? sb.s : "", sb.len);
+        sb_free(&sb);
+        rt_pop_to(rt, it);
+        *dst = s;
+        return;
+    }
+    RtElem e = cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt);
+    if (all_array) {
+        RtArray *f = it[0].a;
+        bool same_int = rt_elem_is_int(f->elem);
+        for (int i = 1; i < k; i++) {
+            RtArray *a = it[i].a;
+            if (a->rank != f->rank || memcmp(a->dims, f->dims, (size_t)f->rank * sizeof *f->dims))
+                goto concat;
+            if (a->elem != f->elem)
+                same_int = false;
+        }
+        if (f->rank >= RT_MAX_DIMS)
+            rt_error(rt, "more than %d dimensions", RT_MAX_DIMS);
+        if (same_int)
+            e = f->elem;
+        int64_t dims[RT_MAX_DIMS];
+        dims[0] = k;
+        memcpy(dims + 1, f->dims, (size_t)f->rank * sizeof *dims);
+        Value m = rt_array_uninit(e, f->rank + 1, dims);
+        if (m.kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        int64_t off = 0;
+        for (int i = 0; i < k; i++) {
+            RtArray *a = it[i].a;
+            if (a->elem == e) {
+                memcpy((char *)m.a->data + off * rt_elem_size(e), a->data, (size_t)a->n * rt_elem_size(e));
+            } else {
+                for (int64_t j = 0; j < a->n; j++)
+                    if (cplx)
+                        rt_set_cplx(m.a, off + j, rt_get_cplx(a, j));
+                    else
+                        rt_set_real(m.a, off + j, rt_get_real(a, j), false);
+            }
+            off += a->n;
+        }
+        rt_pop_to(rt, it);
+        *dst = m;
+        return;
+    }
+concat:;
+    int64_t total = 0;
+    for (int i = 0; i < k; i++) {
+        if (it[i].kind == V_ARRAY) {
+            if (it[i].a->rank > 1 && it[i].a->n != 1 && any_array && !all_array)
+                rt_error(rt, "cannot put a %d-D array next to numbers in a matrix literal", it[i].a->rank);
+            if (all_array && it[i].a->rank > 1)
+                rt_error(rt, "the rows of a matrix literal must have the same size");
+            total += it[i].a->n;
+        } else {
+            total++;
+        }
+    }
+    Value m = rt_array_uninit(e, 1, &total);
+    if (m.kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    int64_t o = 0;
+    for (int i = 0; i < k; i++) {
+        Value v = it[i];
+        if (v.kind == V_ARRAY) {
+            for (int64_t j = 0; j < v.a->n; j++, o++)
+                if (cplx)
+                    rt_set_cplx(m.a, o, rt_get_cplx(v.a, j));
+                else
+                    rt_set_real(m.a, o, rt_get_real(v.a, j), false);
+        } else if (v.kind == V_COMPLEX) {
+            rt_set_cplx(m.a, o++, v.c);
+        } else {
+            rt_set_real(m.a, o++, v.kind == V_INT ? (double)v.i : v.r, false);
+        }
+    }
+    rt_pop_to(rt, it);
+    *dst = m;
+}
+
+/* Evaluate index arguments: ':' becomes V_UNDEF, spreads expand. Returns the count. */
+static int eval_indices(Rt *rt, NodeList *l, Value **out)
+{
+    Value *idx = rt->sp;
+    int k = 0;
+    for (int i = 0; i < l->n; i++) {
+        Node *e = l->items[i];
+        if (e->kind == N_COLON_ALL) {
+            rt_push(rt, 1);
+            k++;
+        } else if (e->kind == N_SPREAD) {
+            Value *t = rt_push(rt, 1);
+            rt_eval(rt, e->a, t);
+            Value v = *t;
+            if (v.kind != V_ARRAY) {
+                k++;    /* a scalar spreads to itself */
+                continue;
+            }
+            rt->sp--;
+            *t = rt_undef();
+            int64_t n = v.a->n;
+            if (k + n > RT_MAX_DIMS) {
+                rt_release(v);
+                rt_error(rt, "too many indices");
+            }
+            Value *d = rt_push(rt, (int)n + 1);
+            d[n] = v;
+            for (int64_t j = 0; j < n; j++)
+                d[j] = rt_get_value(v.a, j);
+            rt_release(d[n]);
+            d[n] = rt_undef();
+            rt->sp--;
+            k += (int)n;
+        } else {
+            Value *t = rt_push(rt, 1);
+            rt_eval(rt, e, t);
+            k++;
+        }
+    }
+    *out = idx;
+    return k;
+}
+
+static void eval_index(Rt *rt, Node *n, Value *dst)
+{
+    Value *base = rt_push(rt, 1);
+    rt_eval(rt, n->a, base);
+    if (base->kind == V_TYPE) {
+        Value *params = rt_push(rt, n->args.n);
+        for (int i = 0; i < n->args.n; i++)
+            rt_eval(rt, n->args.items[i], &params[i]);
+        rt->cur = n;
+        *dst = rt_type_apply(rt, base->t, n->args.n, params);
+        rt_pop_to(rt, base);
+        return;
+    }
+    Value *idx;
+    int k = eval_indices(rt, &n->args, &idx);
+    rt->cur = n;
+    rt_index_get(rt, *base, k, idx, n, dst);
+    rt_pop_to(rt, base);
+}
+
+static void eval_field(Rt *rt, Node *n, Value *dst)
+{
+    Value *base = rt_push(rt, 1);
+    rt_eval(rt, n->a, base);
+    rt->cur = n;
+    if (base->kind == V_OBJECT) {
+        Value *f = rt_object_field(base->obj, n->name);
+        if (f && f->kind != V_UNDEF) {
+            rt_retain(*f);
+            *dst = *f;
+            rt_pop_to(rt, base);
+            return;
+        }
+    }
+    if (n->a->kind == N_IDENT)
+        rt_error(rt, "'%s' has no field '%s'", n->a->name, n->name);
+    rt_error(rt, "this value has no field '%s'", n->name);
+}
+
+/* ---------------------------------------------------------------- assignment */
+
+/* An int variable that receives a real scalar keeps being an int (spec 004 §2.2.3). */
+static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
+{
+    if (slot->kind == V_INT && v->kind == V_SCALAR) {
+        Node *saved = rt->cur;
+        rt->cur = stmt;
+        rt_warn(rt, "conversion from 'scalar' to 'int' for '%s' (it was assigned an integer; write %s = 0.0 to "
+                "keep a scalar)", target->name, target->name);
+        rt->cur = saved;
+        double x = v->r;
+        *v = rt_int(x == x && fabs(x) < 9.2e18 ? (int64_t)x : 0);
+    }
+    rt_retain(*v);
+    rt_store(slot, *v);
+}
+
+static Value *var_slot(Rt *rt, Node *id)
+{
+    switch (id->bind) {
+    case RT_BIND_LOCAL: return &rt->frame[id->slot];
+    case RT_BIND_GLOBAL: return &rt->globals[id->slot];
+    default: break;
+    }
+    rt->cur = id;
+    rt_error(rt, "cannot assign to '%s'", id->name);
+}
+
+static RtMode mode_of(LangType *t)
+{
+    static const char *const names[] = {"", "checked", "safe", "mirror", "circular", "clamped", "unchecked"};
+    if (!t)
+        return RT_MODE_DEFAULT;
+    for (int i = 0; i < t->nmods; i++)
+        for (int m = 1; m < (int)(sizeof names / sizeof *names); m++)
+            if (!strcmp(t->mods[i], names[m]))
+                return (RtMode)m;
+    return RT_MODE_DEFAULT;
+}
+
+static void assign_field(Rt *rt, Node *target, Value *v, Node *stmt)
+{
+    Value *base = rt_push(rt, 1);
+    rt_eval(rt, target->a, base);
+    rt->cur = stmt;
+    if (base->kind != V_OBJECT)
+        rt_error(rt, "cannot set field '%s': not an object", target->name);
+    RtObject *o = base->obj;
+    if (o->cls) {
+        Node *def = o->cls->def;
+        if (def && def->op == CLASS_IMMUTABLE)
+            rt_error(rt, "cannot assign field '%s': class '%s' is immutable", target->name, o->cls->name);
+        Value *f = rt_object_field(o, target->name);
+        if (!f && def && def->op == CLASS_DYNAMIC) {
+            rt_error(rt, "cannot add field '%s' to an instance of dynamic class '%s'", target->name, o->cls->name);
+        }
+        if (!f)
+            rt_error(rt, "class '%s' has no field '%s'", o->cls->name, target->name);
+        rt_retain(*v);
+        rt_store(f, *v);
+    } else {
+        Value *f = rt_object_add_field(o, target->name);
+        if (!f)
+            rt_out_of_memory(rt);
+        rt_retain(*v);
+        rt_store(f, *v);
+    }
+    rt_pop_to(rt, base);
+}
+
+/* Assign *v (owned by the caller, not consumed) to a target expression. */
+static void assign(Rt *rt, Node *target, Value *v, Node *stmt)
+{
+    switch (target->kind) {
+    case N_IDENT:
+        store_var(rt, var_slot(rt, target), v, target, stmt);
+        return;
+    case N_TYPED: {
+        rt->cur = stmt;
+        if (!rt_type_matches(rt, *v, target->type)) {
+            rt_type_coerce(rt, target->type, v, target->a->kind == N_IDENT ? target->a->name : "value");
+        } else {
+            rt_type_coerce(rt, target->type, v, target->a->kind == N_IDENT ? target->a->name : "value");
+        }
+        RtMode m = mode_of(target->type);
+        if (m && v->kind == V_ARRAY)
+            v->mode = (uint8_t)m;
+        if (target->a->kind == N_IDENT) {
+            Value *slot = var_slot(rt, target->a);
+            rt_retain(*v);
+            rt_store(slot, *v);
+        } else {
+            assign(rt, target->a, v, stmt);
+        }
+        return;
+    }
+    case N_INDEX: {
+        Value *base = rt_push(rt, 1);
+        rt_eval(rt, target->a, base);
+        Value *idx;
+        int k = eval_indices(rt, &target->args, &idx);
+        rt->cur = stmt;
+        rt_index_set(rt, base, k, idx, *v, target);
+        rt_pop_to(rt, base);
+        return;
+    }
+    case N_FIELD:
+        assign_field(rt, target, v, stmt);
+        return;
+    case N_PLACEHOLDER:
+        return;
+    case N_MATRIX: {
+        /* [a, b] = value: destructure a vector or cell */
+        rt->cur = stmt;
+        int k = target->args.n;
+        if (v->kind != V_ARRAY || v->a->n != k)
+            rt_error(rt, "cannot assign this value to %d targets", k);
+        for (int i = 0; i < k; i++) {
+            Value *e = rt_push(rt, 1);
+            *e = rt_get_value(v->a, i);
+            assign(rt, target->args.items[i], e, stmt);
+            rt_pop_to(rt, e);
+        }
+        return;
+    }
+    default:
+        rt->cur = stmt;
+        rt_error(rt, "cannot assign to %s", lang_node_what(target->kind));
+    }
+}
+
+/* [a, b, …] = rhs: several outputs of a call, or the elements of a matrix literal. */
+static void exec_multi_assign(Rt *rt, Node *n)
+{
+    Node *t = n->a, *rhs = n->b;
+    int k = t->args.n;
+    if (k > RT_MAX_OUTPUTS) {
+        rt->cur = n;
+        rt_error(rt, "more than %d targets", RT_MAX_OUTPUTS);
+    }
+    Value *vals = rt_push(rt, k);
+    if (rhs->kind == N_CALL) {
+        rt->cur = rhs;
+        eval_call(rt, rhs, NULL, k, vals);
+    } else if (rhs->kind == N_MATRIX && rhs->args.n == k) {
+        for (int i = 0; i < k; i++)
+            rt_eval(rt, rhs->args.items[i], &vals[i]);
+    } else {
+        Value *v = rt_push(rt, 1);
+        rt_eval(rt, rhs, v);
+        assign(rt, t, v, n);
+        rt_pop_to(rt, vals);
+        return;
+    }
+    for (int i = 0; i < k; i++)
+        assign(rt, t->args.items[i], &vals[i], n);
+    rt_pop_to(rt, vals);
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static Flow exec_for(Rt *rt, Node *n);
+static Flow exec_match(Rt *rt, Node *n);
+static Flow exec_try(Rt *rt, Node *n);
+
+static bool loop_exit(Node *loop, Flow f, bool *stop)
+{
+    /* returns true when the loop must stop; *stop says whether to propagate */
+    if (f == FLOW_NORMAL)
+        return false;
+    if (f == FLOW_RETURN) {
+        *stop = true;
+        return true;
+    }
+    if (jump_label && (!loop->label || strcmp(jump_label, loop->label))) {
+        *stop = true;       /* a labelled jump for an outer loop */
+        return true;
+    }
+    jump_label = NULL;
+    if (f == FLOW_CONTINUE)
+        return false;
+    *stop = false;
+    return true;
+}
+
+static Value *flow_slot(Rt *rt, Node *n)
+{
+    return n->bind == RT_BIND_LOCAL ? &rt->frame[n->slot] : &rt->globals[n->slot];
+}
+
+static Flow exec(Rt *rt, Node *n)
+{
+    rt->cur = n;
+    switch (n->kind) {
+    case N_ASSIGN:
+        if (n->op == T_EQ && n->a->kind == N_IDENT && n->a->bind == RT_BIND_LOCAL) {
+            /* the hot path: local = expression */
+            Value *v = rt_push(rt, 1);
+            rt_eval(rt, n->b, v);
+            Value *slot = &rt->frame[n->a->slot];
+            if (!(slot->kind == V_INT && v->kind == V_SCALAR) && !rt_counted(slot)) {
+                *slot = *v;
+                rt->sp = v;
+                return FLOW_NORMAL;
+            }
+            store_var(rt, slot, v, n->a, n);
+            rt_pop_to(rt, v);
+            return FLOW_NORMAL;
+        }
+        if (n->op == T_EQ && n->a->kind == N_MATRIX) {
+            exec_multi_assign(rt, n);
+            return FLOW_NORMAL;
+        }
+        {
+            Value *v = rt_push(rt, 1);
+            rt_eval(rt, n, v);
+            rt_pop_to(rt, v);
+        }
+        return FLOW_NORMAL;
+    case N_PRINT:
+    case N_ERROR_STMT: {
+        StrBuf sb = {0};
+        Value *v = rt_push(rt, 1);
+        for (int i = 0; i < n->args.n; i++) {
+            rt_eval(rt, n->args.items[i], v);
+            rt->cur = n;
+            rt_format(rt, *v, &sb);
+            rt_store(v, rt_undef());
+        }
+        rt_pop_to(rt, v);
+        if (n->kind == N_ERROR_STMT) {
+            char *msg = sb.s ? sb.s : strdup("error");
+            rt->errmsg.len = 0;
+            rt->cur = n;
+            /* rt_error copies the message; free ours first via a fixed copy */
+            char small[1024];
+            snprintf(small, sizeof small, "%s", msg ? msg : "error");
+            free(msg);
+            rt_error(rt, "%s", small);
+        }
+        sb_putc(&sb, '\n');
+        fwrite(sb.s, 1, sb.len, rt->out);
+        sb_free(&sb);
+        return FLOW_NORMAL;
+    }
+    case N_IF:
+        for (int i = 0; i < n->args.n; i++) {
+            Node *arm = n->args.items[i];
+            if (arm->a) {
+                Value *c = rt_push(rt, 1);
+                rt_eval(rt, arm->a, c);
+                rt->cur = arm;
+                bool t = rt_truth(rt, *c);
+                rt_pop_to(rt, c);
+                if (!t)
+                    continue;
+            }
+            return exec_list(rt, &arm->body);
+        }
+        return FLOW_NORMAL;
+    case N_FOR: return exec_for(rt, n);
+    case N_WHILE:
+    case N_REPEAT:
+        for (;;) {
+            if (n->kind == N_WHILE) {
+                Value *c = rt_push(rt, 1);
+                rt_eval(rt, n->a, c);
+                rt->cur = n;
+                bool t = rt_truth(rt, *c);
+                rt_pop_to(rt, c);
+                if (!t)
+                    break;
+            }
+            Flow f = exec_list(rt, &n->body);
+            bool stop = false;
+            if (loop_exit(n, f, &stop))
+                return stop ? f : FLOW_NORMAL;
+            if (n->kind == N_REPEAT) {
+                Value *c = rt_push(rt, 1);
+                rt_eval(rt, n->a, c);
+                rt->cur = n;
+                bool t = rt_truth(rt, *c);
+                rt_pop_to(rt, c);
+                if (t)
+                    break;
+            }
+        }
+        return FLOW_NORMAL;
+    case N_MATCH: return exec_match(rt, n);
+    case N_TRY: return exec_try(rt, n);
+    case N_BREAK:
+    case N_CONTINUE:
+        jump_label = n->label;
+        return n->kind == N_BREAK ? FLOW_BREAK : FLOW_CONTINUE;
+    case N_RETURN: return FLOW_RETURN;
+    case N_FUNCTION:
+        if (!rt->frame)
+            return FLOW_NORMAL;     /* top level: hoisted when the module loaded */
+        rt_store(flow_slot(rt, n), make_closure(rt, n));
+        return FLOW_NORMAL;
+    case N_TYPEDEF:
+        if (rt->frame)
+            rt_store(flow_slot(rt, n), make_type_value(rt, n));
+        return FLOW_NORMAL;
+    case N_IMPORT:
+    case N_PRAGMA:
+    case N_ATTRIBUTE:
+    case N_REDUCTION:
+        return FLOW_NORMAL;
+    case N_SYNCTHREADS:
+        rt_error(rt, "syncthreads is only allowed inside kernel functions");
+    default: {
+        Value *v = rt_push(rt, 1);
+        if (n->kind == N_CALL)
+            eval_call(rt, n, v, 0, NULL);
+        else
+            rt_eval(rt, n, v);
+        rt_pop_to(rt, v);
+        return FLOW_NORMAL;
+    }
+    }
+}
+
+static Flow exec_list(Rt *rt, NodeList *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        Flow f = exec(rt, l->items[i]);
+        if (f != FLOW_NORMAL)
+            return f;
+    }
+    return FLOW_NORMAL;
+}
+
+static Flow exec_for(Rt *rt, Node *n)
+{
+    Node *r = n->a;
+    Value *var = flow_slot(rt, n);
+    if (r->kind == N_RANGE) {
+        Value *v = rt_push(rt, 3);
+        rt_eval(rt, r->a, &v[0]);
+        if (r->b)
+            rt_eval(rt, r->b, &v[1]);
+        else
+            v[1] = rt_int(1);
+        rt_eval(rt, r->c, &v[2]);
+        rt->cur = n;
+        if (v[0].kind == V_INT && v[1].kind == V_INT && v[2].kind == V_INT) {
+            int64_t a = v[0].i, s = v[1].i, b = v[2].i;
+            rt_pop_to(rt, v);
+            if (!s)
+                rt_error(rt, "a range needs a non-zero step");
+            for (int64_t i = a; s > 0 ? i <= b : i >= b; i += s) {
+                var = flow_slot(rt, n);
+                rt_store(var, rt_int(i));
+                Flow f = exec_list(rt, &n->body);
+                bool stop = false;
+                if (loop_exit(n, f, &stop))
+                    return stop ? f : FLOW_NORMAL;
+            }
+            return FLOW_NORMAL;
+        }
+        double a = rt_to_real(rt, v[0], "the start of a range");
+        double s = rt_to_real(rt, v[1], "the step of a range");
+        double b = rt_to_real(rt, v[2], "the end of a range");
+        rt_pop_to(rt, v);
+        if (s == 0 || s != s)
+            rt_error(rt, "a range needs a non-zero step");
+        int64_t cnt = (int64_t)floor((b - a) / s + 1e-9) + 1;
+        for (int64_t i = 0; i < cnt; i++) {
+            rt_store(flow_slot(rt, n), rt_real(rt_round(rt, a + (double)i * s)));
+            Flow f = exec_list(rt, &n->body);
+            bool stop = false;
+            if (loop_exit(n, f, &stop))
+                return stop ? f : FLOW_NORMAL;
+        }
+        return FLOW_NORMAL;
+    }
+    Value *seq = rt_push(rt, 1);
+    rt_eval(rt, r, seq);
+    rt->cur = n;
+    if (seq->kind != V_ARRAY) {
+        /* a single value: one iteration */
+        rt_retain(*seq);
+        rt_store(var, *seq);
+        Flow f = exec_list(rt, &n->body);
+        rt_pop_to(rt, seq);
+        bool stop = false;
+        if (loop_exit(n, f, &stop))
+            return stop ? f : FLOW_NORMAL;
+        return FLOW_NORMAL;
+    }
+    RtArray *a = seq->a;
+    for (int64_t i = 0; i < a->n; i++) {
+        rt_store(flow_slot(rt, n), rt_get_value(a, i));
+        Flow f = exec_list(rt, &n->body);
+        bool stop = false;
+        if (loop_exit(n, f, &stop)) {
+            rt_pop_to(rt, seq);
+            return stop ? f : FLOW_NORMAL;
+        }
+    }
+    rt_pop_to(rt, seq);
+    return FLOW_NORMAL;
+}
+
+static bool values_equal(Rt *rt, Value a, Value b)
+{
+    if (a.kind == V_STRING || b.kind == V_STRING)
+        return a.kind == b.kind && a.s->len == b.s->len && !memcmp(a.s->text, b.s->text, a.s->len);
+    if (a.kind == V_TYPE || b.kind == V_TYPE)
+        return b.kind == V_TYPE ? rt_type_matches_str(rt, a, b.t->name) : false;
+    if ((a.kind == V_INT || a.kind == V_SCALAR || a.kind == V_COMPLEX) &&
+        (b.kind == V_INT || b.kind == V_SCALAR || b.kind == V_COMPLEX)) {
+        if (a.kind == V_INT && b.kind == V_INT)
+            return a.i == b.i;
+        RtC64 x = rt_to_cplx(rt, a, "a value"), y = rt_to_cplx(rt, b, "a value");
+        return x.re == y.re && x.im == y.im;
+    }
+    return false;
+}
+
+static Flow exec_match(Rt *rt, Node *n)
+{
+    Value *v = rt_push(rt, 2);
+    rt_eval(rt, n->a, &v[0]);
+    for (int i = 0; i < n->args.n; i++) {
+        Node *c = n->args.items[i];
+        bool hit = false;
+        for (int j = 0; j < c->args.n && !hit; j++) {
+            Node *p = c->args.items[j];
+            if (p->kind == N_PLACEHOLDER) {
+                hit = true;
+                break;
+            }
+            rt_eval(rt, p, &v[1]);
+            rt->cur = p;
+            hit = values_equal(rt, v[0], v[1]);
+            rt_store(&v[1], rt_undef());
+        }
+        if (hit) {
+            rt_pop_to(rt, v);
+            return exec_list(rt, &c->body);
+        }
+    }
+    rt_pop_to(rt, v);
+    return FLOW_NORMAL;
+}
+
+static Flow exec_try(Rt *rt, Node *n)
+{
+    RtTry t = {.up = rt->try_top, .sp = rt->sp, .call = rt->call, .depth = rt->depth};
+    Value *volatile frame = rt->frame;
+    RtModule *volatile mod = rt->cur_mod;
+    rt->try_top = &t;
+    if (!setjmp(t.jb)) {
+        Flow f = exec_list(rt, &n->body);
+        rt->try_top = t.up;
+        return f;
+    }
+    /* an error in the body: unwind to the state at `try` */
+    rt->try_top = t.up;
+    rt_pop_to(rt, t.sp);
+    rt->call = t.call;
+    rt->depth = t.depth;
+    rt->frame = frame;
+    rt->cur_mod = mod;
+    jump_label = NULL;
+    if (n->name) {
+        Value msg = rt_string_cstr(rt->errmsg.s ? rt->errmsg.s : "");
+        if (msg.kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        rt_store(flow_slot(rt, n), msg);
+    }
+    return exec_list(rt, &n->args2);
+}
+
+/* ---------------------------------------------------------------- types as values */
+
+static Value make_type_value(Rt *rt, Node *def)
+{
+    RtType *t = calloc(1, sizeof *t);
+    char *name = strdup(def->name);
+    if (!t || !name) {
+        free(t);
+        free(name);
+        rt_out_of_memory(rt);
+    }
+    t->hdr = (RtObj){1, V_TYPE};
+    t->kind = def->type ? RT_T_ALIAS : RT_T_CLASS;
+    t->name = name;
+    t->type = def->type;
+    t->def = def;
+    t->mod = rt->cur_mod;
+    t->elem = (RtElem)-1;
+    t->rank = -1;
+    return (Value){.kind = V_TYPE, .t = t};
+}
+
+/* ---------------------------------------------------------------- modules */
+
+static RtModule *load_module(Rt *rt, const char *path, bool root);
+
+/* Define the module's top-level functions (overloads chain, newest first) and types. */
+static void hoist(Rt *rt, RtModule *mod, bool root)
+{
+    for (int i = 0; i < mod->m->body.n; i++) {
+        Node *n = mod->m->body.items[i];
+        if (n->kind == N_FUNCTION) {
+            if (!root && !strcmp(n->name, "main"))
+                continue;       /* an imported module's main is not imported */
+            Value f = make_closure(rt, n);
+            Value *slot = &rt->globals[n->slot];
+            if (slot->kind == V_FUNC) {
+                f.f->next = slot->f;
+                *slot = rt_undef();
+            }
+            rt_store(slot, f);
+        } else if (n->kind == N_TYPEDEF) {
+            rt_store(&rt->globals[n->slot], make_type_value(rt, n));
+        }
+    }
+}
+
+static Flow run_top(Rt *rt, RtModule *mod)
+{
+    RtModule *saved = rt->cur_mod;
+    rt->cur_mod = mod;
+    Value *saved_frame = rt->frame;
+    rt->frame = NULL;
+    Flow f = exec_list(rt, &mod->m->body);
+    rt->frame = saved_frame;
+    rt->cur_mod = saved;
+    return f;
+}
+
+static RtModule *find_loaded(Rt *rt, const char *real)
+{
+    for (RtModule *m = rt->modules; m; m = m->next)
+        if (!strcmp(m->path, real))
+            return m;
+    return NULL;
+}
+
+static RtModule *add_module(Rt *rt, LangModule *m, const char *real)
+{
+    RtModule *mod = calloc(1, sizeof *mod);
+    if (!mod || !(mod->path = strdup(real))) {
+        free(mod);
+        lang_module_free(m);
+        rt_out_of_memory(rt);
+    }
+    mod->m = m;
+    RtModule **tail = &rt->modules;
+    while (*tail)
+        tail = &(*tail)->next;
+    *tail = mod;
+    return mod;
+}
+
+/* Load, bind and run the imports of mod, then mod itself. */
+static void run_module(Rt *rt, RtModule *mod, bool root)
+{
+    for (int i = 0; i < mod->m->body.n; i++) {
+        Node *n = mod->m->body.items[i];
+        if (n->kind != N_IMPORT)
+            continue;
+        char *file = lang_find_module(mod->m, n->name, rt->module_path);
+        if (!file) {
+            rt->cur = n;
+            rt->cur_mod = mod;
+            rt_error(rt, "cannot find module '%s'", n->name);
+        }
+        char real[4096];
+        if (!realpath(file, real))
+            snprintf(real, sizeof real, "%s", file);
+        free(file);
+        if (find_loaded(rt, real))
+            continue;
+        RtModule *sub = load_module(rt, real, false);
+        if (!sub) {
+            rt->cur = n;
+            rt->cur_mod = mod;
+            rt_error(rt, "cannot load module '%s'", n->name);
+        }
+    }
+    rt_scope_module(rt, mod);
+    hoist(rt, mod, root);
+    mod->ran = true;
+    run_top(rt, mod);
+}
+
+static RtModule *load_module(Rt *rt, const char *real, bool root)
+{
+    LangModule *m = lang_parse_file(real, rt->diag);
+    if (!m)
+        return NULL;
+    RtModule *mod = add_module(rt, m, real);
+    if (lang_diag_errors(rt->diag))
+        return NULL;
+    run_module(rt, mod, root);
+    return mod;
+}
+
+/* Command-line arguments for main: numbers where they read as numbers, else strings. */
+static Value arg_value(const char *s)
+{
+    char *end;
+    long long i = strtoll(s, &end, 10);
+    if (*s && !*end)
+        return rt_int(i);
+    double d = strtod(s, &end);
+    if (*s && !*end)
+        return rt_real(d);
+    return rt_string_cstr(s);
+}
+
+int rt_run_file(Rt *rt, const char *path, int argc, char **argv)
+{
+    LangModule *m = lang_parse_file(path, rt->diag);
+    if (!m)
+        return RT_EX_NOINPUT;
+    if (lang_diag_errors(rt->diag) || lang_resolve(m, rt->module_path, rt->diag)) {
+        lang_module_free(m);
+        return RT_EX_PROGRAM;
+    }
+    char real[4096];
+    if (!realpath(path, real))
+        snprintf(real, sizeof real, "%s", path);
+    jmp_buf top;
+    rt->top = &top;
+    Value *base = rt->sp;
+    if (setjmp(top)) {
+        rt_pop_to(rt, base);
+        rt->frame = NULL;
+        rt->call = NULL;
+        rt->depth = 0;
+        fflush(rt->out);
+        return RT_EX_PROGRAM;
+    }
+    RtModule *mod = add_module(rt, m, real);
+    run_module(rt, mod, true);
+    /* main(args…) runs after the top level */
+    for (int i = 0; i < m->body.n; i++) {
+        Node *n = m->body.items[i];
+        if (n->kind != N_FUNCTION || strcmp(n->name, "main"))
+            continue;
+        Value fnv = rt->globals[n->slot];
+        if (fnv.kind != V_FUNC)
+            break;
+        Value *args = rt_push(rt, argc > 0 ? argc : 1);
+        for (int k = 0; k < argc; k++) {
+            args[k] = arg_value(argv[k]);
+            if (args[k].kind == V_UNDEF)
+                rt_out_of_memory(rt);
+        }
+        Value *out = rt_push(rt, 1);
+        rt->cur = n;
+        rt->cur_mod = mod;
+        rt_retain(fnv);
+        Value *hold = rt_push(rt, 1);
+        *hold = fnv;
+        call_func(rt, fnv.f, argc, args, NULL, 0, out, NULL);
+        rt_pop_to(rt, base);
+        break;
+    }
+    fflush(rt->out);
+    return RT_OK;
+}
+
+/* eval(text): the text is parsed as a small module; the value of its last expression
+ * statement is the result. The module stays loaded (its lambdas may outlive the call). */
+void rt_eval_text(Rt *rt, const char *text, Value *dst)
+{
+    size_t len = strlen(text);
+    LangModule *m = lang_parse("<eval>", text, len, rt->diag);
+    if (!m)
+        rt_out_of_memory(rt);
+    if (lang_diag_errors(rt->diag)) {
+        lang_module_free(m);
+        rt_error(rt, "eval: the text does not parse");
+    }
+    RtModule *mod = add_module(rt, m, "<eval>");
+    rt_scope_module(rt, mod);
+    hoist(rt, mod, false);
+    Node *last = m->body.n ? m->body.items[m->body.n - 1] : NULL;
+    RtModule *saved = rt->cur_mod;
+    Value *saved_frame = rt->frame;
+    Node *saved_cur = rt->cur;
+    rt->cur_mod = mod;
+    rt->frame = NULL;
+    for (int i = 0; i + 1 < m->body.n; i++)
+        exec(rt, m->body.items[i]);
+    if (last && last->kind != N_ASSIGN && last->kind != N_PRINT && last->kind < N_PRINT)
+        rt_eval(rt, last, dst);
+    else if (last)
+        exec(rt, last);
+    rt->cur_mod = saved;
+    rt->frame = saved_frame;
+    rt->cur = saved_cur;
+}
+
+/* ---------------------------------------------------------------- life cycle */
+
+Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
+{
+    Rt *rt = calloc(1, sizeof *rt);
+    if (!rt)
+        return NULL;
+    rt->opt = *opt;
+    rt->out = out;
+    rt->diag = lang_diag_new(err);
+    rt->stack = calloc(RT_STACK_VALUES, sizeof *rt->stack);
+    if (!rt->diag || !rt->stack) {
+        lang_diag_free(rt->diag);
+        free(rt->stack);
+        free(rt);
+        return NULL;
+    }
+    rt->sp = rt->stack;
+    rt->stack_end = rt->stack + RT_STACK_VALUES;
+    rt->module_path = opt->module_path;
+    rt_rand_seed(rt, opt->seeded ? opt->seed : 5489);
+    rt_pool_init(opt->threads);
+    return rt;
+}
+
+void rt_free(Rt *rt)
+{
+    if (!rt)
+        return;
+    rt_pop_to(rt, rt->stack);
+    for (int i = 0; i < rt->nglobals; i++) {
+        rt_release(rt->globals[i]);
+        free((char *)rt->global_names[i]);
+    }
+    free(rt->globals);
+    free(rt->global_names);
+    rt_types_free(rt);
+    while (rt->modules) {
+        RtModule *next = rt->modules->next;
+        lang_module_free(rt->modules->m);
+        free(rt->modules->path);
+        free(rt->modules);
+        rt->modules = next;
+    }
+    while (rt->warned) {
+        RtWarned *next = rt->warned->next;
+        free(rt->warned);
+        rt->warned = next;
+    }
+    sb_free(&rt->errmsg);
+    free(rt->stack);
+    lang_diag_free(rt->diag);
+    rt_pool_shutdown();
+    free(rt);
+}

@@ -1,0 +1,234 @@
+/*
+ * interp.h - the host interpreter's state and the API that the builtin library uses.
+ *
+ * Host code is interpreted straight from the syntax tree, as in Quasar itself. Before a
+ * module runs, scope.c binds every name to a frame slot, a global slot or a builtin and
+ * computes each function's frame layout (FnInfo), so evaluation never looks a name up
+ * in a table. Values being computed live on one value stack (Rt.stack): a runtime error
+ * longjmps to the nearest `try` or to the top, which releases every value above its
+ * saved stack top, so no reference leaks on the error path.
+ *
+ * Builtins (lib.def) receive their arguments in stack slots and write their results to
+ * `out` slots, which are rooted: a builtin that allocates its result stores it in out[0]
+ * before doing anything that may fail. C scratch memory must be freed before raising.
+ */
+#ifndef RT_INTERP_H
+#define RT_INTERP_H
+
+#include "lang/ast.h"
+#include "runtime/rt.h"
+#include "runtime/value.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#define RT_STACK_VALUES (1 << 20)   /* value stack: frames and temporaries */
+#define RT_MAX_CALL_DEPTH 4000      /* deeper recursion is an error, not a C stack overflow */
+#define RT_MAX_OUTPUTS 32           /* outputs of one call ([a, b, …] = f(…)) */
+#define RT_MAX_ARGS 256             /* arguments of one call, after spreading */
+
+/* Binding of an IDENT node (Node.bind), set by scope.c. */
+enum {
+    RT_BIND_NONE,       /* not bound yet */
+    RT_BIND_LOCAL,      /* Node.slot in the current frame */
+    RT_BIND_GLOBAL,     /* Node.slot in Rt.globals */
+    RT_BIND_BUILTIN,    /* Node.rt is the RtBuiltin; Node.slot unused */
+    RT_BIND_CONST,      /* pi, eps …: Node.slot indexes rt_constants */
+    RT_BIND_TYPE,       /* a builtin type name: Node.rt is the RtType */
+};
+
+/* A module loaded for execution. */
+typedef struct RtModule {
+    LangModule *m;
+    char *path;                 /* real path */
+    struct RtModule *next;
+    bool ran;
+} RtModule;
+
+/* Frame layout of a function, lambda or module top level (Node.rt of FUNCTION/LAMBDA). */
+typedef struct FnInfo {
+    Node *node;                 /* NULL for a module's top level */
+    RtModule *mod;
+    int nslots;
+    int nparams, noutputs, ngenerics;
+    int *param_slot;            /* generics first, then parameters */
+    int *output_slot;
+    int ncaps;
+    const char **cap_names;
+    int *cap_slot;              /* where each capture lands in this frame */
+    int *cap_from;              /* where it is read when the closure is made: slot */
+    uint8_t *cap_from_bind;     /* … in the maker's frame (LOCAL) or the globals (GLOBAL) */
+    const char *self_name;      /* a capture of this name is the closure itself */
+    const char **slot_names;    /* for messages */
+    uint8_t *slot_int;          /* slot may hold an int by first assignment (see interp.c) */
+} FnInfo;
+
+/* One active call, for the call chain of error messages. */
+typedef struct RtCall {
+    struct RtCall *up;
+    const char *name;
+    RtModule *mod;              /* module of the callee's code */
+    Node *site;                 /* the call node in the caller */
+    RtModule *site_mod;
+} RtCall;
+
+typedef struct RtTry {
+    struct RtTry *up;
+    jmp_buf jb;
+    Value *sp;
+    RtCall *call;
+    int depth;
+} RtTry;
+
+typedef struct StrBuf {
+    char *s;
+    size_t len, cap;
+} StrBuf;
+
+struct Rt {
+    RtOptions opt;
+    FILE *out;                  /* program output (stdout) */
+    LangDiag *diag;             /* errors and warnings go through the front end's engine */
+    Value *stack, *sp, *stack_end;
+    Value *frame;               /* slots of the running function */
+    Value *globals;
+    int nglobals, globals_cap;
+    const char **global_names;
+    RtModule *modules;          /* in load order */
+    RtModule *cur_mod;          /* module of the code being run */
+    Node *cur;                  /* node being evaluated, for error locations */
+    RtCall *call;
+    int depth;
+    RtTry *try_top;
+    jmp_buf *top;               /* the outermost handler (rt_run_file) */
+    StrBuf errmsg;              /* message of the error being raised */
+    uint64_t rng[4];            /* xoshiro256** state */
+    double tic;
+    const char *const *module_path;
+    struct RtWarned *warned;    /* sites that already warned */
+    bool in_error;
+    struct RtTypeCache *types;  /* type values of builtin names, made on first use */
+};
+
+/* ---------------------------------------------------------------- errors */
+
+/* Raise a runtime error at rt->cur: unwinds to the nearest try or to the top. */
+_Noreturn void rt_error(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap);
+/* A warning at rt->cur, once per source location. */
+void rt_warn(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+_Noreturn void rt_out_of_memory(Rt *rt);
+
+/* ---------------------------------------------------------------- stack */
+
+static inline Value *rt_push(Rt *rt, int n)
+{
+    Value *p = rt->sp;
+    if (rt->stack_end - p < n)
+        rt_error(rt, "value stack exhausted (recursion too deep?)");
+    for (int i = 0; i < n; i++)
+        p[i] = (Value){.kind = V_UNDEF};
+    rt->sp = p + n;
+    return p;
+}
+/* Release and pop every value above `to`. */
+void rt_pop_to(Rt *rt, Value *to);
+
+/* ---------------------------------------------------------------- evaluation */
+
+void rt_eval(Rt *rt, Node *n, Value *dst);
+/* Call a function value with argc values at argv; results in out[0..nout-1]. */
+void rt_call_value(Rt *rt, Value fn, int argc, Value *argv, int nout, Value *out);
+/* eval("…"): parse and run text; the value of its last expression goes to dst. */
+void rt_eval_text(Rt *rt, const char *text, Value *dst);
+
+/* ---------------------------------------------------------------- numbers */
+
+/* Round to the program's precision (float unless --double). */
+static inline double rt_round(const Rt *rt, double x) { return rt->opt.dbl ? x : (double)(float)x; }
+static inline RtElem rt_scalar_elem(const Rt *rt) { return rt->opt.dbl ? RT_F64 : RT_F32; }
+static inline RtElem rt_complex_elem(const Rt *rt) { return rt->opt.dbl ? RT_C64 : RT_C32; }
+
+/* Conversions that raise a clear error naming `what` (an argument name). */
+double rt_to_real(Rt *rt, Value v, const char *what);
+int64_t rt_to_int(Rt *rt, Value v, const char *what);
+RtC64 rt_to_cplx(Rt *rt, Value v, const char *what);
+bool rt_truth(Rt *rt, Value v);
+const char *rt_to_cstr(Rt *rt, Value v, const char *what);
+/* A dims argument: scalars (n, m, …) or one vector; returns the rank. */
+int rt_dims_arg(Rt *rt, int argc, const Value *argv, int64_t *dims);
+/* Drop leading singleton dimensions (creation functions, spec 001). */
+int rt_canon_dims(int rank, int64_t *dims);
+
+/* ---------------------------------------------------------------- operators (ops.c) */
+
+/* op is a token kind (T_PLUS, T_DOTSTAR …, T_EQEQ …). */
+void rt_binary(Rt *rt, int op, Value a, Value b, Value *dst);
+void rt_unary(Rt *rt, int op, Value a, Value *dst);
+const char *rt_op_name(int op);
+
+/* Elementwise maps for builtins (math): apply fr to reals, fc to complex (NULL: real
+ * only), over scalars and arrays. Integer arguments become scalars unless fi is given. */
+typedef double (*RtRealFn)(double);
+typedef RtC64 (*RtCplxFn)(RtC64);
+void rt_map1(Rt *rt, Value x, RtRealFn fr, RtCplxFn fc, Value *dst);
+typedef double (*RtReal2Fn)(double, double);
+void rt_map2(Rt *rt, Value a, Value b, RtReal2Fn f, const char *name, Value *dst);
+
+/* ---------------------------------------------------------------- indexing (index.c) */
+
+void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *dst);
+void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site);
+
+/* ---------------------------------------------------------------- types (types.c) */
+
+const char *rt_type_name(Rt *rt, Value v, StrBuf *sb);
+bool rt_type_matches(Rt *rt, Value v, LangType *t);
+bool rt_type_matches_str(Rt *rt, Value v, const char *type_text);
+/* The type value of a builtin name (vec, int8, scalar …) or NULL. */
+RtType *rt_builtin_type(Rt *rt, const char *name);
+/* type[T, …]: a parametrized type value. */
+Value rt_type_apply(Rt *rt, RtType *t, int n, Value *params);
+/* Call a type: vec(n), cube[uint8](…), point(x:=1), point_vec(10). */
+void rt_type_construct(Rt *rt, RtType *t, int argc, Value *argv, const char **names, Value *dst);
+/* Convert v to the declared type t for an assignment (int ↔ scalar), or raise. */
+void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what);
+void rt_types_free(Rt *rt);
+
+/* ---------------------------------------------------------------- printing (print.c) */
+
+void sb_putc(StrBuf *sb, char c);
+void sb_puts(StrBuf *sb, const char *s);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_free(StrBuf *sb);
+void rt_format(Rt *rt, Value v, StrBuf *sb);
+void rt_format_real(double x, StrBuf *sb);
+void rt_format_dims(const RtArray *a, StrBuf *sb);
+/* printf-style formatting with Quasar values as arguments. */
+void rt_sprintf(Rt *rt, const char *fmt, int argc, const Value *argv, StrBuf *sb);
+
+/* ---------------------------------------------------------------- scope (scope.c) */
+
+int rt_global_slot(Rt *rt, const char *name);
+/* Bind the names of a module; returns the FnInfo of its top level. */
+FnInfo *rt_scope_module(Rt *rt, RtModule *mod);
+void rt_scope_free(Node *fn_or_lambda);
+FnInfo *rt_scope_fn(Rt *rt, RtModule *mod, Node *fn);
+
+/* ---------------------------------------------------------------- thread pool (pool.c) */
+
+/* Run fn(ctx, begin, end) over [0, n) in chunks on the pool; serial below `grain`. */
+typedef void (*RtRangeFn)(void *ctx, int64_t begin, int64_t end);
+void rt_parallel_for(int64_t n, int64_t grain, RtRangeFn fn, void *ctx);
+int rt_pool_threads(void);
+void rt_pool_init(int nthreads);
+void rt_pool_shutdown(void);
+
+/* ---------------------------------------------------------------- random (lib_misc.c) */
+
+double rt_rand_uniform(Rt *rt);
+double rt_rand_normal(Rt *rt);
+void rt_rand_seed(Rt *rt, uint64_t seed);
+
+#endif

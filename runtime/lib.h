@@ -1,0 +1,41 @@
+/*
+ * lib.h - the builtin function library: one table of descriptors (STYLE.md §11).
+ *
+ * Every builtin is one line of lib.def: its name, how many arguments and outputs it
+ * takes, a signature for messages and `help`, and its host implementation
+ * lib_<name>(rt, argc, argv, nout, out). The interpreter checks the argument count
+ * against the descriptor before calling, so implementations only check types and values.
+ * Implementations live in lib_create.c (creation and shape), lib_math.c (elementwise
+ * math), lib_reduce.c (reductions), lib_string.c (strings and console) and lib_misc.c.
+ * Kernel-side implementations of the math functions come with the kernel engine and share
+ * kernels/qp_math.h.
+ */
+#ifndef RT_LIB_H
+#define RT_LIB_H
+
+#include "runtime/value.h"
+
+typedef struct Rt Rt;
+typedef void (*RtBuiltinFn)(Rt *rt, int argc, Value *argv, int nout, Value *out);
+
+struct RtBuiltin {
+    const char *name;
+    int min_args, max_args;     /* max_args -1: variadic */
+    int max_out;
+    RtBuiltinFn fn;
+    const char *sig;            /* "(x, dim)" as printed in messages */
+};
+
+#define BUILTIN(name, min, max, nout, sig) \
+    void lib_##name(Rt *rt, int argc, Value *argv, int nout_, Value *out);
+#include "runtime/lib.def"
+#undef BUILTIN
+
+const RtBuiltin *rt_find_builtin(const char *name);
+/* Index of a named constant (pi, eps, inf, nan, true, false, nullptr) or -1. */
+int rt_find_constant(const char *name);
+Value rt_constant(const Rt *rt, int index);
+/* Every builtin, for tests that check the table against lang/prelude.def. */
+const RtBuiltin *rt_builtins(int *count);
+
+#endif

@@ -1,0 +1,583 @@
+/*
+ * ops.c - operators on values: arithmetic, comparisons and logic, elementwise over
+ * arrays with scalar broadcast, the matrix product, complex numbers, strings and cells.
+ *
+ * Rules (docs/runtime.md): int op int stays int for + - * and comparisons; `/` always
+ * gives a scalar; arrays compute in the scalar element type (complex when either side
+ * is complex) and comparisons give 0/1 arrays of that type. Two arrays must have the
+ * same shape, except for `*` on 2-D operands, the matrix product. Cells combine element
+ * by element when both have the same structure (spec 004 "Cell matrices").
+ *
+ * The float and double loops over whole arrays are written plainly over restrict
+ * pointers and cut into bands on the thread pool, so they run near memory bandwidth.
+ */
+#include "runtime/interp.h"
+
+#include <complex.h>
+#include <math.h>
+#include <string.h>
+
+const char *rt_op_name(int op)
+{
+    switch (op) {
+    case T_PLUS: return "+";
+    case T_MINUS: return "-";
+    case T_STAR: return "*";
+    case T_SLASH: return "/";
+    case T_CARET: return "^";
+    case T_DOTSTAR: return ".*";
+    case T_DOTSLASH: return "./";
+    case T_DOTCARET: return ".^";
+    case T_EQEQ: return "==";
+    case T_NOTEQ: return "!=";
+    case T_LT: return "<";
+    case T_GT: return ">";
+    case T_LE: return "<=";
+    case T_GE: return ">=";
+    case T_ANDAND: return "&&";
+    case T_OROR: return "||";
+    case T_BANG: return "!";
+    case T_MAXEQ: return "^^=";
+    case T_MINEQ: return "__=";
+    case T_ANDEQ: return "&=";
+    case T_OREQ: return "|=";
+    case T_TILDEEQ: return "~=";
+    default: return "?";
+    }
+}
+
+static bool is_compare(int op)
+{
+    return op == T_EQEQ || op == T_NOTEQ || op == T_LT || op == T_GT || op == T_LE || op == T_GE;
+}
+
+/* ---------------------------------------------------------------- scalar kernels */
+
+static double real_op(int op, double x, double y)
+{
+    switch (op) {
+    case T_PLUS: return x + y;
+    case T_MINUS: return x - y;
+    case T_STAR: case T_DOTSTAR: return x * y;
+    case T_SLASH: case T_DOTSLASH: return x / y;
+    case T_CARET: case T_DOTCARET: return pow(x, y);
+    case T_EQEQ: return x == y;
+    case T_NOTEQ: return x != y;
+    case T_LT: return x < y;
+    case T_GT: return x > y;
+    case T_LE: return x <= y;
+    case T_GE: return x >= y;
+    case T_ANDAND: return x != 0 && y != 0;
+    case T_OROR: return x != 0 || y != 0;
+    default: return NAN;
+    }
+}
+
+static RtC64 cplx_op(int op, RtC64 a, RtC64 b)
+{
+    double complex x = a.re + a.im * I, y = b.re + b.im * I, r;
+    switch (op) {
+    case T_PLUS: r = x + y; break;
+    case T_MINUS: r = x - y; break;
+    case T_STAR: case T_DOTSTAR: r = x * y; break;
+    case T_SLASH: case T_DOTSLASH: r = x / y; break;
+    case T_CARET: case T_DOTCARET:
+        if (b.im == 0 && b.re == floor(b.re) && fabs(b.re) <= 64) {
+            /* integral powers by repeated products: exact for small Gaussian integers */
+            double complex p = 1, base = b.re < 0 ? 1 / x : x;
+            for (int k = (int)fabs(b.re); k; k--)
+                p *= base;
+            r = p;
+        } else {
+            r = cpow(x, y);
+        }
+        break;
+    case T_EQEQ: r = a.re == b.re && a.im == b.im; break;
+    case T_NOTEQ: r = a.re != b.re || a.im != b.im; break;
+    /* order compares real parts, as MATLAB does */
+    case T_LT: r = a.re < b.re; break;
+    case T_GT: r = a.re > b.re; break;
+    case T_LE: r = a.re <= b.re; break;
+    case T_GE: r = a.re >= b.re; break;
+    case T_ANDAND: r = (a.re != 0 || a.im != 0) && (b.re != 0 || b.im != 0); break;
+    case T_OROR: r = (a.re != 0 || a.im != 0) || (b.re != 0 || b.im != 0); break;
+    default: r = NAN; break;
+    }
+    return (RtC64){creal(r), cimag(r)};
+}
+
+static bool is_number(const Value *v) { return v->kind == V_INT || v->kind == V_SCALAR || v->kind == V_COMPLEX; }
+
+static void scalar_binary(Rt *rt, int op, Value a, Value b, Value *dst)
+{
+    if (a.kind == V_INT && b.kind == V_INT) {
+        int64_t x = a.i, y = b.i;
+        switch (op) {
+        case T_PLUS: *dst = rt_int(x + y); return;
+        case T_MINUS: *dst = rt_int(x - y); return;
+        case T_STAR: case T_DOTSTAR: *dst = rt_int(x * y); return;
+        case T_CARET: case T_DOTCARET:
+            if (y >= 0 && y < 64) {
+                int64_t p = 1;
+                for (int64_t k = 0; k < y; k++)
+                    p *= x;
+                *dst = rt_int(p);
+                return;
+            }
+            break;
+        case T_ANDAND: *dst = rt_int(x && y); return;
+        case T_OROR: *dst = rt_int(x || y); return;
+        default:
+            if (is_compare(op)) {
+                *dst = rt_int((int64_t)real_op(op, (double)x, (double)y));
+                return;
+            }
+            break;
+        }
+    }
+    if (a.kind == V_COMPLEX || b.kind == V_COMPLEX) {
+        RtC64 r = cplx_op(op, rt_to_cplx(rt, a, "operand"), rt_to_cplx(rt, b, "operand"));
+        if (is_compare(op) || op == T_ANDAND || op == T_OROR)
+            *dst = rt_int((int64_t)r.re);
+        else
+            *dst = rt_cplx(rt_round(rt, r.re), rt_round(rt, r.im));
+        return;
+    }
+    double x = a.kind == V_INT ? (double)a.i : a.r, y = b.kind == V_INT ? (double)b.i : b.r;
+    double r = real_op(op, x, y);
+    if (is_compare(op) || op == T_ANDAND || op == T_OROR)
+        *dst = rt_int((int64_t)r);
+    else
+        *dst = rt_real(rt_round(rt, r));
+}
+
+/* ---------------------------------------------------------------- array loops */
+
+typedef struct Loop {
+    int op;
+    RtArray *a, *b, *r;         /* a or b NULL: that side is the scalar */
+    double sa, sb;
+    RtC64 ca, cb;
+    bool cplx;
+} Loop;
+
+#define BAND(T)                                                                            \
+    static void band_##T(void *ctx, int64_t lo, int64_t hi)                                \
+    {                                                                                      \
+        Loop *L = ctx;                                                                     \
+        T *restrict r = L->r->data;                                                        \
+        const T *restrict a = L->a ? L->a->data : NULL;                                    \
+        const T *restrict b = L->b ? L->b->data : NULL;                                    \
+        T sa = (T)L->sa, sb = (T)L->sb;                                                    \
+        switch (L->op) {                                                                   \
+        case T_PLUS:                                                                       \
+            if (a && b) for (int64_t i = lo; i < hi; i++) r[i] = a[i] + b[i];              \
+            else if (a) for (int64_t i = lo; i < hi; i++) r[i] = a[i] + sb;                \
+            else for (int64_t i = lo; i < hi; i++) r[i] = sa + b[i];                       \
+            return;                                                                        \
+        case T_MINUS:                                                                      \
+            if (a && b) for (int64_t i = lo; i < hi; i++) r[i] = a[i] - b[i];              \
+            else if (a) for (int64_t i = lo; i < hi; i++) r[i] = a[i] - sb;                \
+            else for (int64_t i = lo; i < hi; i++) r[i] = sa - b[i];                       \
+            return;                                                                        \
+        case T_STAR: case T_DOTSTAR:                                                       \
+            if (a && b) for (int64_t i = lo; i < hi; i++) r[i] = a[i] * b[i];              \
+            else if (a) for (int64_t i = lo; i < hi; i++) r[i] = a[i] * sb;                \
+            else for (int64_t i = lo; i < hi; i++) r[i] = sa * b[i];                       \
+            return;                                                                        \
+        case T_SLASH: case T_DOTSLASH:                                                     \
+            if (a && b) for (int64_t i = lo; i < hi; i++) r[i] = a[i] / b[i];              \
+            else if (a) for (int64_t i = lo; i < hi; i++) r[i] = a[i] / sb;                \
+            else for (int64_t i = lo; i < hi; i++) r[i] = sa / b[i];                       \
+            return;                                                                        \
+        default:                                                                           \
+            for (int64_t i = lo; i < hi; i++)                                              \
+                r[i] = (T)real_op(L->op, a ? a[i] : sa, b ? b[i] : sb);                    \
+            return;                                                                        \
+        }                                                                                  \
+    }
+BAND(float)
+BAND(double)
+
+/* Any element types: through double or complex. */
+static void band_generic(void *ctx, int64_t lo, int64_t hi)
+{
+    Loop *L = ctx;
+    for (int64_t i = lo; i < hi; i++) {
+        if (L->cplx) {
+            RtC64 x = L->a ? rt_get_cplx(L->a, i) : L->ca, y = L->b ? rt_get_cplx(L->b, i) : L->cb;
+            RtC64 z = cplx_op(L->op, x, y);
+            if (rt_elem_is_complex(L->r->elem))
+                rt_set_cplx(L->r, i, z);
+            else
+                rt_set_real(L->r, i, z.re, false);
+        } else {
+            double x = L->a ? rt_get_real(L->a, i) : L->sa, y = L->b ? rt_get_real(L->b, i) : L->sb;
+            rt_set_real(L->r, i, real_op(L->op, x, y), false);
+        }
+    }
+}
+
+#define GRAIN (1 << 15)
+
+static void run_loop(Loop *L, int64_t n)
+{
+    RtElem re = L->r->elem;
+    bool plain = !L->cplx && (!L->a || L->a->elem == re) && (!L->b || L->b->elem == re);
+    if (plain && re == RT_F32)
+        rt_parallel_for(n, GRAIN, band_float, L);
+    else if (plain && re == RT_F64)
+        rt_parallel_for(n, GRAIN, band_double, L);
+    else
+        rt_parallel_for(n, GRAIN, band_generic, L);
+}
+
+void rt_format_dims(const RtArray *a, StrBuf *sb)
+{
+    sb_putc(sb, '[');
+    for (int i = 0; i < a->rank; i++)
+        sb_printf(sb, i ? ",%lld" : "%lld", (long long)a->dims[i]);
+    sb_putc(sb, ']');
+}
+
+_Noreturn static void size_mismatch(Rt *rt, const char *what, RtArray *a, RtArray *b)
+{
+    StrBuf x = {0}, y = {0};
+    rt_format_dims(a, &x);
+    rt_format_dims(b, &y);
+    char msg[512];
+    snprintf(msg, sizeof msg, "size mismatch in '%s': %s and %s", what, x.s, y.s);
+    sb_free(&x);
+    sb_free(&y);
+    rt_error(rt, "%s", msg);
+}
+
+static void matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst);
+
+static void array_binary(Rt *rt, int op, Value a, Value b, Value *dst)
+{
+    RtArray *A = a.kind == V_ARRAY ? a.a : NULL, *B = b.kind == V_ARRAY ? b.a : NULL;
+    if ((A && A->elem == RT_VALUE) || (B && B->elem == RT_VALUE))
+        rt_error(rt, "operator '%s' on a cell needs cells of the same structure", rt_op_name(op));
+    if (op == T_STAR && A && B && (A->rank == 2 || B->rank == 2) && A->rank <= 2 && B->rank <= 2) {
+        matmul(rt, A, B, dst);
+        return;
+    }
+    if (A && B && (A->rank != B->rank || memcmp(A->dims, B->dims, (size_t)A->rank * sizeof *A->dims)))
+        size_mismatch(rt, rt_op_name(op), A, B);
+    Loop L = {.op = op, .a = A, .b = B};
+    if (!A && !is_number(&a))
+        rt_error(rt, "operator '%s' needs numbers", rt_op_name(op));
+    if (!B && !is_number(&b))
+        rt_error(rt, "operator '%s' needs numbers", rt_op_name(op));
+    L.cplx = (A ? rt_elem_is_complex(A->elem) : a.kind == V_COMPLEX) ||
+             (B ? rt_elem_is_complex(B->elem) : b.kind == V_COMPLEX);
+    if (!A) {
+        L.ca = rt_to_cplx(rt, a, "operand");
+        L.sa = L.ca.re;
+    }
+    if (!B) {
+        L.cb = rt_to_cplx(rt, b, "operand");
+        L.sb = L.cb.re;
+    }
+    RtArray *shape = A ? A : B;
+    bool logical = is_compare(op) || op == T_ANDAND || op == T_OROR;
+    RtElem e = L.cplx && !logical ? rt_complex_elem(rt) : rt_scalar_elem(rt);
+    *dst = rt_array_uninit(e, shape->rank, shape->dims);
+    if (dst->kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    L.r = dst->a;
+    run_loop(&L, shape->n);
+}
+
+/* Cells of the same structure combine element by element; a number broadcasts. */
+static void cell_binary(Rt *rt, int op, Value a, Value b, Value *dst)
+{
+    RtArray *A = a.kind == V_ARRAY && a.a->elem == RT_VALUE ? a.a : NULL;
+    RtArray *B = b.kind == V_ARRAY && b.a->elem == RT_VALUE ? b.a : NULL;
+    RtArray *shape = A ? A : B;
+    if (A && B && (A->rank != B->rank || memcmp(A->dims, B->dims, (size_t)A->rank * sizeof *A->dims)))
+        size_mismatch(rt, rt_op_name(op), A, B);
+    *dst = rt_array_new(RT_VALUE, shape->rank, shape->dims);
+    if (dst->kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    Value *t = rt_push(rt, 3);
+    for (int64_t i = 0; i < shape->n; i++) {
+        t[0] = A ? rt_get_value(A, i) : a;
+        t[1] = B ? rt_get_value(B, i) : b;
+        if (!A)
+            rt_retain(t[0]);
+        if (!B)
+            rt_retain(t[1]);
+        rt_binary(rt, op, t[0], t[1], &t[2]);
+        ((Value *)dst->a->data)[i] = t[2];
+        t[2] = rt_undef();
+        rt_store(&t[0], rt_undef());
+        rt_store(&t[1], rt_undef());
+    }
+    rt_pop_to(rt, t);
+}
+
+static void string_binary(Rt *rt, int op, Value a, Value b, Value *dst)
+{
+    if (a.kind == V_STRING && b.kind == V_STRING) {
+        int c = strcmp(a.s->text, b.s->text);
+        switch (op) {
+        case T_EQEQ: *dst = rt_int(a.s->len == b.s->len && !memcmp(a.s->text, b.s->text, a.s->len)); return;
+        case T_NOTEQ: *dst = rt_int(!(a.s->len == b.s->len && !memcmp(a.s->text, b.s->text, a.s->len))); return;
+        case T_LT: *dst = rt_int(c < 0); return;
+        case T_GT: *dst = rt_int(c > 0); return;
+        case T_LE: *dst = rt_int(c <= 0); return;
+        case T_GE: *dst = rt_int(c >= 0); return;
+        default: break;
+        }
+    }
+    if (op == T_PLUS) {
+        /* "a" + "b" and "n = " + 4 concatenate */
+        StrBuf sb = {0};
+        rt_format(rt, a, &sb);
+        rt_format(rt, b, &sb);
+        *dst = rt_string_new(sb.s ? sb.s : "", sb.len);
+        sb_free(&sb);
+        if (dst->kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        return;
+    }
+    if (op == T_EQEQ || op == T_NOTEQ) {
+        *dst = rt_int(op == T_NOTEQ);   /* a string never equals a number */
+        return;
+    }
+    rt_error(rt, "operator '%s' is not defined on strings", rt_op_name(op));
+}
+
+void rt_binary(Rt *rt, int op, Value a, Value b, Value *dst)
+{
+    if (is_number(&a) && is_number(&b)) {
+        scalar_binary(rt, op, a, b, dst);
+        return;
+    }
+    if (a.kind == V_STRING || b.kind == V_STRING) {
+        string_binary(rt, op, a, b, dst);
+        return;
+    }
+    if ((a.kind == V_ARRAY && a.a->elem == RT_VALUE) || (b.kind == V_ARRAY && b.a->elem == RT_VALUE)) {
+        cell_binary(rt, op, a, b, dst);
+        return;
+    }
+    if (a.kind == V_ARRAY || b.kind == V_ARRAY) {
+        array_binary(rt, op, a, b, dst);
+        return;
+    }
+    if ((op == T_EQEQ || op == T_NOTEQ) && (a.kind == V_NULL || b.kind == V_NULL ||
+                                            (a.kind == V_OBJECT && b.kind == V_OBJECT))) {
+        bool same = a.kind == b.kind && (a.kind == V_NULL || a.o == b.o);
+        *dst = rt_int(op == T_EQEQ ? same : !same);
+        return;
+    }
+    if (a.kind == V_UNDEF || b.kind == V_UNDEF)
+        rt_error(rt, "operator '%s' on a function call that returned no value", rt_op_name(op));
+    StrBuf x = {0}, y = {0};
+    char msg[256];
+    snprintf(msg, sizeof msg, "operator '%s' is not defined for '%s' and '%s'", rt_op_name(op),
+             rt_type_name(rt, a, &x), rt_type_name(rt, b, &y));
+    sb_free(&x);
+    sb_free(&y);
+    rt_error(rt, "%s", msg);
+}
+
+/* ---------------------------------------------------------------- matrix product */
+
+typedef struct MatMul {
+    const RtArray *a, *b;
+    RtArray *r;
+    int64_t m, k, n;
+    bool cplx;
+} MatMul;
+
+static void matmul_rows(void *ctx, int64_t lo, int64_t hi)
+{
+    MatMul *M = ctx;
+    for (int64_t i = lo; i < hi; i++) {
+        if (M->cplx) {
+            for (int64_t j = 0; j < M->n; j++) {
+                RtC64 s = {0, 0};
+                for (int64_t p = 0; p < M->k; p++) {
+                    RtC64 x = rt_get_cplx(M->a, i * M->k + p), y = rt_get_cplx(M->b, p * M->n + j);
+                    s.re += x.re * y.re - x.im * y.im;
+                    s.im += x.re * y.im + x.im * y.re;
+                }
+                rt_set_cplx(M->r, i * M->n + j, s);
+            }
+            continue;
+        }
+        /* i-p-j order: the inner loop runs along rows of b and of the result */
+        double *acc = (double *)M->r->data;     /* only used for F64 results */
+        (void)acc;
+        for (int64_t j = 0; j < M->n; j++)
+            rt_set_real(M->r, i * M->n + j, 0, false);
+        for (int64_t p = 0; p < M->k; p++) {
+            double x = rt_get_real(M->a, i * M->k + p);
+            if (M->r->elem == RT_F32 && M->b->elem == RT_F32) {
+                float *restrict r = (float *)M->r->data + i * M->n;
+                const float *restrict y = (const float *)M->b->data + p * M->n;
+                for (int64_t j = 0; j < M->n; j++)
+                    r[j] += (float)x * y[j];
+            } else {
+                for (int64_t j = 0; j < M->n; j++)
+                    rt_set_real(M->r, i * M->n + j, rt_get_real(M->r, i * M->n + j) + x * rt_get_real(M->b, p * M->n + j),
+                                false);
+            }
+        }
+    }
+}
+
+static void matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
+{
+    int64_t m = a->rank == 2 ? a->dims[0] : 1, k = a->rank == 2 ? a->dims[1] : a->dims[0];
+    int64_t k2 = b->rank == 2 ? b->dims[0] : 1, n = b->rank == 2 ? b->dims[1] : b->dims[0];
+    if (k != k2) {
+        StrBuf x = {0}, y = {0};
+        rt_format_dims(a, &x);
+        rt_format_dims(b, &y);
+        char msg[512];
+        snprintf(msg, sizeof msg, "inner dimensions do not agree in '*': %s and %s", x.s, y.s);
+        sb_free(&x);
+        sb_free(&y);
+        rt_error(rt, "%s", msg);
+    }
+    bool cplx = rt_elem_is_complex(a->elem) || rt_elem_is_complex(b->elem);
+    int64_t dims[2] = {m, n};
+    *dst = rt_array_new(cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt), 2, dims);
+    if (dst->kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    MatMul M = {a, b, dst->a, m, k, n, cplx};
+    rt_parallel_for(m, m * k * n > (1 << 16) ? 1 : m + 1, matmul_rows, &M);
+}
+
+/* ---------------------------------------------------------------- unary */
+
+void rt_unary(Rt *rt, int op, Value a, Value *dst)
+{
+    if (op == T_MINUS) {
+        switch (a.kind) {
+        case V_INT: *dst = rt_int(-a.i); return;
+        case V_SCALAR: *dst = rt_real(-a.r); return;
+        case V_COMPLEX: *dst = rt_cplx(-a.c.re, -a.c.im); return;
+        case V_ARRAY:
+            if (a.a->elem != RT_VALUE) {
+                array_binary(rt, T_MINUS, rt_int(0), a, dst);
+                return;
+            }
+            cell_binary(rt, T_MINUS, rt_int(0), a, dst);
+            return;
+        default: break;
+        }
+    } else if (op == T_BANG) {
+        if (a.kind == V_ARRAY && a.a->elem != RT_VALUE) {
+            array_binary(rt, T_EQEQ, a, rt_int(0), dst);
+            return;
+        }
+        *dst = rt_int(!rt_truth(rt, a));
+        return;
+    } else if (op == T_PLUS) {
+        rt_retain(a);
+        *dst = a;
+        return;
+    }
+    rt_error(rt, "operator '%s' is not defined on this value", rt_op_name(op));
+}
+
+/* ---------------------------------------------------------------- maps for builtins */
+
+typedef struct Map1 {
+    const RtArray *x;
+    RtArray *r;
+    RtRealFn fr;
+    RtCplxFn fc;
+} Map1;
+
+static void map1_band(void *ctx, int64_t lo, int64_t hi)
+{
+    Map1 *M = ctx;
+    if (M->x->elem == RT_F32 && M->r->elem == RT_F32) {
+        const float *restrict x = M->x->data;
+        float *restrict r = M->r->data;
+        for (int64_t i = lo; i < hi; i++)
+            r[i] = (float)M->fr(x[i]);
+        return;
+    }
+    for (int64_t i = lo; i < hi; i++) {
+        if (M->fc && rt_elem_is_complex(M->x->elem))
+            rt_set_cplx(M->r, i, M->fc(rt_get_cplx(M->x, i)));
+        else
+            rt_set_real(M->r, i, M->fr(rt_get_real(M->x, i)), false);
+    }
+}
+
+void rt_map1(Rt *rt, Value x, RtRealFn fr, RtCplxFn fc, Value *dst)
+{
+    switch (x.kind) {
+    case V_INT: *dst = rt_real(rt_round(rt, fr((double)x.i))); return;
+    case V_SCALAR: *dst = rt_real(rt_round(rt, fr(x.r))); return;
+    case V_COMPLEX:
+        if (!fc)
+            rt_error(rt, "this function is not defined for complex numbers");
+        {
+            RtC64 c = fc(x.c);
+            *dst = rt_cplx(rt_round(rt, c.re), rt_round(rt, c.im));
+        }
+        return;
+    case V_ARRAY: {
+        RtArray *a = x.a;
+        if (a->elem == RT_VALUE)
+            rt_error(rt, "this function is not defined for cells");
+        bool cplx = rt_elem_is_complex(a->elem);
+        if (cplx && !fc)
+            rt_error(rt, "this function is not defined for complex numbers");
+        *dst = rt_array_uninit(cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt), a->rank, a->dims);
+        if (dst->kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        Map1 M = {a, dst->a, fr, fc};
+        rt_parallel_for(a->n, GRAIN, map1_band, &M);
+        return;
+    }
+    default:
+        break;
+    }
+    rt_error(rt, "this function needs a number or an array");
+}
+
+typedef struct Map2 {
+    const RtArray *a, *b;
+    double sa, sb;
+    RtArray *r;
+    RtReal2Fn f;
+} Map2;
+
+static void map2_band(void *ctx, int64_t lo, int64_t hi)
+{
+    Map2 *M = ctx;
+    for (int64_t i = lo; i < hi; i++)
+        rt_set_real(M->r, i, M->f(M->a ? rt_get_real(M->a, i) : M->sa, M->b ? rt_get_real(M->b, i) : M->sb), false);
+}
+
+void rt_map2(Rt *rt, Value a, Value b, RtReal2Fn f, const char *name, Value *dst)
+{
+    if (a.kind != V_ARRAY && b.kind != V_ARRAY) {
+        *dst = rt_real(rt_round(rt, f(rt_to_real(rt, a, name), rt_to_real(rt, b, name))));
+        return;
+    }
+    RtArray *A = a.kind == V_ARRAY ? a.a : NULL, *B = b.kind == V_ARRAY ? b.a : NULL;
+    if ((A && (A->elem == RT_VALUE || rt_elem_is_complex(A->elem))) ||
+        (B && (B->elem == RT_VALUE || rt_elem_is_complex(B->elem))))
+        rt_error(rt, "'%s' needs real numbers", name);
+    if (A && B && (A->rank != B->rank || memcmp(A->dims, B->dims, (size_t)A->rank * sizeof *A->dims)))
+        size_mismatch(rt, name, A, B);
+    Map2 M = {A, B, A ? 0 : rt_to_real(rt, a, name), B ? 0 : rt_to_real(rt, b, name), NULL, f};
+    RtArray *shape = A ? A : B;
+    *dst = rt_array_uninit(rt_scalar_elem(rt), shape->rank, shape->dims);
+    if (dst->kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    M.r = dst->a;
+    rt_parallel_for(shape->n, GRAIN, map2_band, &M);
+}

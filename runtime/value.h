@@ -1,0 +1,233 @@
+/*
+ * value.h - runtime values: scalars, strings, arrays over reference-counted buffers,
+ * functions, objects and types.
+ *
+ * A Value is a small tagged struct passed by value. Numbers live in it directly; every
+ * other kind points to a reference-counted object (RtObj header first). Arrays are
+ * references, as in Quasar: `B = A` shares the RtArray; copy() makes a new one. An
+ * array is a header (element type, rank, dims) over an RtBuffer, which carries the
+ * residency bits the engines use (host copy valid, device copy valid, dirty), so the CPU
+ * and CUDA engines plug in without changing callers.
+ *
+ * Ownership: rt_retain/rt_release on Values; every *_new returns one reference that the
+ * caller owns. A Value stored in a frame slot, an array of VALUE elements or an object
+ * field is owned by it.
+ *
+ * The access mode of an array ('checked, 'safe, 'circular …) belongs to the variable,
+ * not to the data (spec 001): it travels in Value.mode, so `B = A` copies it and
+ * `C : mat'unchecked = A` overrides it while both share one buffer.
+ */
+#ifndef RT_VALUE_H
+#define RT_VALUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define RT_MAX_DIMS 16          /* cube{16}: the spec's largest rank */
+
+typedef struct { float re, im; } RtC32;
+typedef struct { double re, im; } RtC64;
+
+typedef struct Value Value;
+
+typedef enum RtElem {
+#define ELEM(id, name, ctype, cplx) RT_##id,
+#include "runtime/elemtype.def"
+#undef ELEM
+    RT_ELEM__COUNT
+} RtElem;
+
+/* ORDER KIND: the kinds before V_STRING hold no reference. */
+typedef enum ValueKind {
+    V_UNDEF,        /* a slot never assigned */
+    V_NULL,         /* nullptr */
+    V_INT,
+    V_SCALAR,
+    V_COMPLEX,
+    V_BUILTIN,      /* a builtin function: static descriptor, not counted */
+    V_STRING,
+    V_ARRAY,
+    V_FUNC,
+    V_OBJECT,
+    V_TYPE,
+} ValueKind;
+
+typedef enum RtMode {           /* access modes of spec 001; 0 is the default */
+    RT_MODE_DEFAULT,            /* 'checked on the host */
+    RT_MODE_CHECKED,
+    RT_MODE_SAFE,
+    RT_MODE_MIRROR,
+    RT_MODE_CIRCULAR,
+    RT_MODE_CLAMPED,
+    RT_MODE_UNCHECKED,
+} RtMode;
+
+typedef struct RtObj {
+    int refs;
+    uint8_t kind;               /* ValueKind of the owner */
+} RtObj;
+
+typedef struct RtBuiltin RtBuiltin;
+typedef struct RtString RtString;
+typedef struct RtArray RtArray;
+typedef struct RtFunc RtFunc;
+typedef struct RtObject RtObject;
+typedef struct RtType RtType;
+
+struct Value {
+    uint8_t kind;               /* ValueKind */
+    uint8_t mode;               /* RtMode of an array reference */
+    union {
+        int64_t i;
+        double r;
+        RtC64 c;
+        RtObj *o;
+        RtString *s;
+        RtArray *a;
+        RtFunc *f;
+        RtObject *obj;
+        RtType *t;
+        const RtBuiltin *b;
+    };
+};
+
+/* ---------------------------------------------------------------- strings */
+
+struct RtString {
+    RtObj hdr;
+    size_t len;
+    char text[];                /* NUL-terminated */
+};
+
+/* ---------------------------------------------------------------- arrays */
+
+enum {                          /* RtBuffer.flags: where valid copies live */
+    RT_BUF_HOST_VALID = 1 << 0,
+    RT_BUF_DEVICE_VALID = 1 << 1,
+    RT_BUF_PINNED = 1 << 2,     /* host copy is page-locked (CUDA engine) */
+    RT_BUF_CONST = 1 << 3,      /* last kernel use was 'const: no write-back needed */
+    RT_BUF_NOCOPY = 1 << 4,     /* last kernel use was 'nocopy: no upload needed */
+};
+
+typedef struct RtBuffer {
+    int refs;
+    unsigned flags;
+    RtElem elem;
+    int64_t n;                  /* elements */
+    void *host;                 /* 64-byte aligned */
+    void *device;               /* engine handle; NULL while only the host exists */
+} RtBuffer;
+
+struct RtArray {
+    RtObj hdr;
+    RtElem elem;
+    int rank;                   /* 1..RT_MAX_DIMS */
+    int64_t n;                  /* product of dims */
+    int64_t dims[RT_MAX_DIMS];
+    RtBuffer *buf;
+    void *data;                 /* buf->host */
+    RtType *cls;                /* element class of vec[point]; NULL otherwise */
+};
+
+/* ---------------------------------------------------------------- functions, objects, types */
+
+struct RtFunc {
+    RtObj hdr;
+    struct Node *node;          /* N_FUNCTION or N_LAMBDA */
+    struct RtModule *mod;
+    RtFunc *next;               /* next overload of the same name, or NULL */
+    int ncaps;
+    Value caps[];               /* captured values, in the order of the node's capture list */
+};
+
+struct RtObject {
+    RtObj hdr;
+    RtType *cls;                /* NULL for object() */
+    int n, cap;
+    const char **names;         /* field names (class's, or owned copies for object()) */
+    Value *fields;
+};
+
+typedef enum RtTypeKind {
+    RT_T_NAMED,                 /* a builtin type name (scalar, vec, cube[uint8] …) */
+    RT_T_CLASS,                 /* a user class: constructor */
+    RT_T_ALIAS,                 /* type x : vec[point] and the like */
+} RtTypeKind;
+
+struct RtType {
+    RtObj hdr;
+    RtTypeKind kind;
+    const char *name;
+    struct LangType *type;      /* the type expression (NULL for a plain builtin name) */
+    struct Node *def;           /* N_TYPEDEF of a class or alias */
+    struct RtModule *mod;
+    RtElem elem;                /* RT_T_NAMED arrays: element type; -1 when not an array */
+    int rank;                   /* RT_T_NAMED: 0 scalar, 1 vec, 2 mat, 3 cube, n cube{n}; -1 any */
+};
+
+/* ---------------------------------------------------------------- API */
+
+static inline Value rt_int(int64_t i) { return (Value){.kind = V_INT, .i = i}; }
+static inline Value rt_real(double r) { return (Value){.kind = V_SCALAR, .r = r}; }
+static inline Value rt_cplx(double re, double im) { return (Value){.kind = V_COMPLEX, .c = {re, im}}; }
+static inline Value rt_undef(void) { return (Value){.kind = V_UNDEF}; }
+
+static inline bool rt_counted(const Value *v) { return v->kind >= V_STRING; }
+static inline void rt_retain(Value v)
+{
+    if (rt_counted(&v))
+        v.o->refs++;
+}
+void rt_free_obj(RtObj *o);
+static inline void rt_release(Value v)
+{
+    if (rt_counted(&v) && --v.o->refs == 0)
+        rt_free_obj(v.o);
+}
+/* Store `v` (already owned) into *slot, releasing what was there. */
+static inline void rt_store(Value *slot, Value v)
+{
+    Value old = *slot;
+    *slot = v;
+    rt_release(old);
+}
+
+Value rt_string_new(const char *text, size_t len);
+Value rt_string_cstr(const char *text);
+
+/* Arrays. rt_array_new zero-fills; dims are copied. Returns V_UNDEF when memory runs out. */
+Value rt_array_new(RtElem e, int rank, const int64_t *dims);
+Value rt_array_uninit(RtElem e, int rank, const int64_t *dims);
+Value rt_array_vec(RtElem e, int64_t n);
+/* A new header over the same buffer with other dims (same element count). */
+Value rt_array_reshape(RtArray *a, int rank, const int64_t *dims);
+/* Deep copy (cells recursively). */
+Value rt_copy(Value v);
+
+size_t rt_elem_size(RtElem e);
+const char *rt_elem_name(RtElem e);
+static inline bool rt_elem_is_int(RtElem e) { return e <= RT_U64; }
+static inline bool rt_elem_is_complex(RtElem e) { return e == RT_C32 || e == RT_C64; }
+static inline bool rt_elem_is_numeric(RtElem e) { return e != RT_VALUE; }
+
+/* Element access through conversion (slow paths; hot loops switch on the type). */
+double rt_get_real(const RtArray *a, int64_t i);
+RtC64 rt_get_cplx(const RtArray *a, int64_t i);
+/* Writes convert to the element type: integer types round toward zero and wrap, unless
+ * `sat` saturates ('sat). */
+void rt_set_real(RtArray *a, int64_t i, double x, bool sat);
+void rt_set_int(RtArray *a, int64_t i, int64_t x, bool sat);
+void rt_set_cplx(RtArray *a, int64_t i, RtC64 x);
+/* Element i as a Value (a new reference for VALUE elements). */
+Value rt_get_value(const RtArray *a, int64_t i);
+/* Store v into element i, converting; VALUE elements take a new reference. */
+void rt_set_value(RtArray *a, int64_t i, Value v, bool sat);
+
+/* Objects. */
+Value rt_object_new(RtType *cls, int nfields);
+Value *rt_object_field(RtObject *o, const char *name);
+/* Adds a field to an object() (names copied). Returns the slot. */
+Value *rt_object_add_field(RtObject *o, const char *name);
+
+#endif
