@@ -244,6 +244,7 @@ void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *d
             if (idx[i].kind != V_UNDEF && index_number(rt, idx[i]) != 0)
                 rt_error(rt, "index out of range: %s[%lld] of a number", array_name(site),
                          (long long)index_number(rt, idx[i]));
+        rt_retain(base);
         *dst = base;
         return;
     }

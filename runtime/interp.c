@@ -136,7 +136,7 @@ int64_t rt_to_int(Rt *rt, Value v, const char *what)
 RtC64 rt_to_cplx(Rt *rt, Value v, const char *what)
 {
     if (v.kind == V_COMPLEX)
-        return v.c;
+        return rt_cget(v);
     if (v.kind == V_ARRAY && v.a->n == 1 && rt_elem_is_complex(v.a->elem))
         return rt_get_cplx(v.a, 0);
     return (RtC64){rt_to_real(rt, v, what), 0};
@@ -147,7 +147,7 @@ bool rt_truth(Rt *rt, Value v)
     switch (v.kind) {
     case V_INT: return v.i != 0;
     case V_SCALAR: return v.r != 0;
-    case V_COMPLEX: return v.c.re != 0 || v.c.im != 0;
+    case V_COMPLEX: return rt_cget(v).re != 0 || rt_cget(v).im != 0;
     case V_NULL: return false;
     case V_ARRAY:       /* MATLAB: true when non-empty and all elements are non-zero */
         if (v.a->elem == RT_VALUE)
@@ -612,8 +612,77 @@ static const char *expr_text(Rt *rt, Node *n, StrBuf *sb)
     return sb->s ? sb->s : "";
 }
 
+/* f(a, b) where f is a variable holding a plain Quasar function (FnInfo.simple) called
+ * with as many positional arguments as it has parameters: the arguments are evaluated
+ * straight into the new frame. Returns false when the call does not qualify. */
+static bool call_fast(Rt *rt, Node *n, Value *dst)
+{
+    Node *callee = n->a;
+    if (callee->kind != N_IDENT || (callee->bind != RT_BIND_LOCAL && callee->bind != RT_BIND_GLOBAL))
+        return false;
+    Value fv = callee->bind == RT_BIND_LOCAL ? rt->frame[callee->slot] : rt->globals[callee->slot];
+    if (fv.kind != V_FUNC || fv.f->next)
+        return false;
+    RtFunc *f = fv.f;
+    Node *fn = f->node;
+    FnInfo *fi = fn->rt;
+    if (!fi->simple || fn->args.n != n->args.n)
+        return false;
+    for (int i = 0; i < n->args.n; i++) {
+        int k = ((Node *)n->args.items[i])->kind;
+        if (k == N_NAMED_ARG || k == N_SPREAD)
+            return false;
+    }
+    if (rt->depth >= RT_MAX_CALL_DEPTH)
+        rt_error(rt, "recursion too deep (more than %d calls)", RT_MAX_CALL_DEPTH);
+    Value *hold = rt_push(rt, 1 + fi->nslots);
+    f->hdr.refs++;
+    *hold = fv;     /* the function stays alive even if its variable is reassigned */
+    Value *frame = hold + 1;
+    for (int i = 0; i < n->args.n; i++)
+        rt_eval(rt, n->args.items[i], &frame[fi->param_slot[i]]);
+    for (int i = 0; i < fi->ncaps; i++) {
+        Value c = f->caps[i];
+        if (c.kind == V_UNDEF && fi->self_name && !strcmp(fi->cap_names[i], fi->self_name))
+            c = fv;
+        rt_retain(c);
+        frame[fi->cap_slot[i]] = c;
+    }
+    RtCall call = {.up = rt->call, .name = fn_name(f), .mod = f->mod, .site = n, .site_mod = rt->cur_mod};
+    Value *saved_frame = rt->frame;
+    RtModule *saved_mod = rt->cur_mod;
+    rt->call = &call;
+    rt->frame = frame;
+    rt->cur_mod = f->mod;
+    rt->depth++;
+    if (fn->kind == N_LAMBDA) {
+        rt_eval(rt, fn->a, dst);
+    } else {
+        Flow fl = exec_list(rt, &fn->body);
+        if (fl == FLOW_BREAK || fl == FLOW_CONTINUE)
+            rt_error(rt, "'%s' outside a loop", fl == FLOW_BREAK ? "break" : "continue");
+        if (fn->args2.n) {
+            Value *o = &frame[fi->output_slot[0]];
+            if (o->kind == V_UNDEF) {
+                rt->cur = fn;
+                rt_error(rt, "output '%s' of '%s' was not assigned", ((Node *)fn->args2.items[0])->name, fn->name);
+            }
+            *dst = *o;
+            *o = rt_undef();
+        }
+    }
+    rt->depth--;
+    rt->call = call.up;
+    rt->frame = saved_frame;
+    rt->cur_mod = saved_mod;
+    rt_pop_to(rt, hold);
+    return true;
+}
+
 static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
 {
+    if (nout <= 1 && !outs && dst && call_fast(rt, n, dst))
+        return;
     Node *callee = n->a;
     Value *base = rt->sp;
     Value fnv;
@@ -726,6 +795,30 @@ static bool arith_fast(Rt *rt, int op, Value a, Value b, Value *dst)
     }
 }
 
+/* The value of a number literal or of a variable holding a number, without touching
+ * the stack or reference counts; false for anything else. */
+static inline bool quick_number(Rt *rt, Node *n, Value *out)
+{
+    const Value *v;
+    switch (n->kind) {
+    case N_INT: *out = rt_int(n->ival); return true;
+    case N_REAL: *out = rt_real(rt_round(rt, n->rval)); return true;
+    case N_IDENT:
+        if (n->bind == RT_BIND_LOCAL)
+            v = &rt->frame[n->slot];
+        else if (n->bind == RT_BIND_GLOBAL)
+            v = &rt->globals[n->slot];
+        else
+            return false;
+        if (v->kind != V_INT && v->kind != V_SCALAR)
+            return false;
+        *out = *v;
+        return true;
+    default:
+        return false;
+    }
+}
+
 static void eval_binary(Rt *rt, Node *n, Value *dst)
 {
     if (n->op == T_ANDAND || n->op == T_OROR) {
@@ -763,16 +856,27 @@ static void eval_binary(Rt *rt, Node *n, Value *dst)
         rt_pop_to(rt, b);
         return;
     }
-    Value *ab = rt_push(rt, 2);
-    rt_eval(rt, n->a, &ab[0]);
-    rt_eval(rt, n->b, &ab[1]);
-    if (arith_fast(rt, n->op, ab[0], ab[1], dst)) {
-        rt->sp = ab;    /* numbers: nothing to release */
+    Value a, b, *t = NULL;
+    if (!quick_number(rt, n->a, &a)) {
+        t = rt_push(rt, 2);
+        rt_eval(rt, n->a, &t[0]);
+        a = t[0];
+    }
+    if (!quick_number(rt, n->b, &b)) {
+        if (!t)
+            t = rt_push(rt, 2);
+        rt_eval(rt, n->b, &t[1]);
+        b = t[1];
+    }
+    if (arith_fast(rt, n->op, a, b, dst)) {
+        if (t)
+            rt->sp = t;     /* numbers: nothing to release */
         return;
     }
     rt->cur = n;
-    rt_binary(rt, n->op, ab[0], ab[1], dst);
-    rt_pop_to(rt, ab);
+    rt_binary(rt, n->op, a, b, dst);
+    if (t)
+        rt_pop_to(rt, t);
 }
 
 static Value make_type_value(Rt *rt, Node *def);
@@ -1089,7 +1193,7 @@ concat:;
                 else
                     rt_set_real(m.a, o, rt_get_real(v.a, j), false);
         } else if (v.kind == V_COMPLEX) {
-            rt_set_cplx(m.a, o++, v.c);
+            rt_set_cplx(m.a, o++, rt_cget(v));
         } else {
             rt_set_real(m.a, o++, v.kind == V_INT ? (double)v.i : v.r, false);
         }
@@ -1376,11 +1480,12 @@ static Flow exec(Rt *rt, Node *n)
     rt->cur = n;
     switch (n->kind) {
     case N_ASSIGN:
-        if (n->op == T_EQ && n->a->kind == N_IDENT && n->a->bind == RT_BIND_LOCAL) {
-            /* the hot path: local = expression */
+        if (n->op == T_EQ && n->a->kind == N_IDENT &&
+            (n->a->bind == RT_BIND_LOCAL || n->a->bind == RT_BIND_GLOBAL)) {
+            /* the hot path: variable = expression */
             Value *v = rt_push(rt, 1);
             rt_eval(rt, n->b, v);
-            Value *slot = &rt->frame[n->a->slot];
+            Value *slot = n->a->bind == RT_BIND_LOCAL ? &rt->frame[n->a->slot] : &rt->globals[n->a->slot];
             if (!(slot->kind == V_INT && v->kind == V_SCALAR) && !rt_counted(slot)) {
                 *slot = *v;
                 rt->sp = v;

@@ -61,7 +61,8 @@ typedef struct FnInfo {
     uint8_t *cap_from_bind;     /* … in the maker's frame (LOCAL) or the globals (GLOBAL) */
     const char *self_name;      /* a capture of this name is the closure itself */
     const char **slot_names;    /* for messages */
-    uint8_t *slot_int;          /* slot may hold an int by first assignment (see interp.c) */
+    bool simple;                /* positional parameters only, no declared types, at most one
+                                   output: calls take the fast path of interp.c */
 } FnInfo;
 
 /* One active call, for the call chain of error messages. */

@@ -462,7 +462,7 @@ void rt_unary(Rt *rt, int op, Value a, Value *dst)
         switch (a.kind) {
         case V_INT: *dst = rt_int(-a.i); return;
         case V_SCALAR: *dst = rt_real(-a.r); return;
-        case V_COMPLEX: *dst = rt_cplx(-a.c.re, -a.c.im); return;
+        case V_COMPLEX: *dst = rt_cplx(-rt_cget(a).re, -rt_cget(a).im); return;
         case V_ARRAY:
             if (a.a->elem != RT_VALUE) {
                 array_binary(rt, T_MINUS, rt_int(0), a, dst);
@@ -523,7 +523,7 @@ void rt_map1(Rt *rt, Value x, RtRealFn fr, RtCplxFn fc, Value *dst)
         if (!fc)
             rt_error(rt, "this function is not defined for complex numbers");
         {
-            RtC64 c = fc(x.c);
+            RtC64 c = fc(rt_cget(x));
             *dst = rt_cplx(rt_round(rt, c.re), rt_round(rt, c.im));
         }
         return;

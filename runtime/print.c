@@ -144,7 +144,7 @@ void rt_format(Rt *rt, Value v, StrBuf *sb)
     case V_NULL: sb_puts(sb, "nullptr"); break;
     case V_INT: sb_printf(sb, "%lld", (long long)v.i); break;
     case V_SCALAR: rt_format_real(v.r, sb); break;
-    case V_COMPLEX: format_cplx(v.c, sb); break;
+    case V_COMPLEX: format_cplx(rt_cget(v), sb); break;
     case V_STRING: sb_puts(sb, v.s->text); break;
     case V_ARRAY: {
         int64_t off = 0;

@@ -385,7 +385,15 @@ static void bind_fn(Sc *outer, Node *fn)
     fi->slot_names = aalloc(&s, (size_t)(fi->nslots + 1) * sizeof *fi->slot_names);
     for (int i = 0; i < s.n; i++)
         fi->slot_names[s.slots[i]] = s.names[i];
-    fi->slot_int = aalloc(&s, (size_t)fi->nslots + 1);
+    fi->simple = !fn->args3.n && fn->args2.n <= 1 && !(fn->flags & (NODE_KERNEL | NODE_DEVICE));
+    for (int i = 0; i < fn->args.n; i++) {
+        Node *p = fn->args.items[i];
+        if (p->type || p->a || (p->flags & NODE_VARIADIC))
+            fi->simple = false;
+    }
+    for (int i = 0; i < fn->args2.n; i++)
+        if (((Node *)fn->args2.items[i])->type)
+            fi->simple = false;
     sc_free(&s);
 }
 

@@ -38,6 +38,7 @@ void rt_free_obj(RtObj *o)
 {
     switch (o->kind) {
     case V_STRING:
+    case V_COMPLEX:
         break;
     case V_ARRAY: {
         RtArray *a = (RtArray *)o;
@@ -72,6 +73,16 @@ void rt_free_obj(RtObj *o)
         break;
     }
     free(o);
+}
+
+Value rt_cplx(double re, double im)
+{
+    RtComplex *c = malloc(sizeof *c);
+    if (!c)
+        return rt_undef();
+    c->hdr = (RtObj){1, V_COMPLEX};
+    c->c = (RtC64){re, im};
+    return (Value){.kind = V_COMPLEX, .cx = c};
 }
 
 /* ---------------------------------------------------------------- strings */
@@ -202,7 +213,7 @@ double rt_get_real(const RtArray *a, int64_t i)
     case RT_C64: return ((const RtC64 *)d)[i].re;
     case RT_VALUE: {
         Value v = ((const Value *)d)[i];
-        return v.kind == V_INT ? (double)v.i : v.kind == V_SCALAR ? v.r : v.kind == V_COMPLEX ? v.c.re : NAN;
+        return v.kind == V_INT ? (double)v.i : v.kind == V_SCALAR ? v.r : v.kind == V_COMPLEX ? rt_cget(v).re : NAN;
     }
     default: return NAN;
     }
@@ -215,7 +226,7 @@ RtC64 rt_get_cplx(const RtArray *a, int64_t i)
     if (a->elem == RT_C64)
         return ((const RtC64 *)a->data)[i];
     if (a->elem == RT_VALUE && ((const Value *)a->data)[i].kind == V_COMPLEX)
-        return ((const Value *)a->data)[i].c;
+        return rt_cget(((const Value *)a->data)[i]);
     return (RtC64){rt_get_real(a, i), 0};
 }
 
@@ -320,7 +331,7 @@ void rt_set_value(RtArray *a, int64_t i, Value v, bool sat)
             rt_set_real(a, i, (double)v.i, sat);
         break;
     case V_SCALAR: rt_set_real(a, i, v.r, sat); break;
-    case V_COMPLEX: rt_set_cplx(a, i, v.c); break;
+    case V_COMPLEX: rt_set_cplx(a, i, rt_cget(v)); break;
     default: break;
     }
 }

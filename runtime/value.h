@@ -44,8 +44,8 @@ typedef enum ValueKind {
     V_NULL,         /* nullptr */
     V_INT,
     V_SCALAR,
-    V_COMPLEX,
     V_BUILTIN,      /* a builtin function: static descriptor, not counted */
+    V_COMPLEX,      /* boxed (RtComplex), so that a Value stays 16 bytes */
     V_STRING,
     V_ARRAY,
     V_FUNC,
@@ -69,19 +69,22 @@ typedef struct RtObj {
 } RtObj;
 
 typedef struct RtBuiltin RtBuiltin;
+typedef struct RtComplex RtComplex;
 typedef struct RtString RtString;
 typedef struct RtArray RtArray;
 typedef struct RtFunc RtFunc;
 typedef struct RtObject RtObject;
 typedef struct RtType RtType;
 
+/* 16 bytes, so that Values travel in two registers (a complex number is boxed:
+ * read it with rt_cget(v), make one with rt_cplx(re, im), which returns a new reference). */
 struct Value {
-    uint8_t kind;               /* ValueKind */
-    uint8_t mode;               /* RtMode of an array reference */
+    uint32_t kind;              /* ValueKind */
+    uint32_t mode;              /* RtMode of an array reference */
     union {
         int64_t i;
         double r;
-        RtC64 c;
+        RtComplex *cx;
         RtObj *o;
         RtString *s;
         RtArray *a;
@@ -90,6 +93,11 @@ struct Value {
         RtType *t;
         const RtBuiltin *b;
     };
+};
+
+struct RtComplex {
+    RtObj hdr;
+    RtC64 c;
 };
 
 /* ---------------------------------------------------------------- strings */
@@ -170,7 +178,9 @@ struct RtType {
 
 static inline Value rt_int(int64_t i) { return (Value){.kind = V_INT, .i = i}; }
 static inline Value rt_real(double r) { return (Value){.kind = V_SCALAR, .r = r}; }
-static inline Value rt_cplx(double re, double im) { return (Value){.kind = V_COMPLEX, .c = {re, im}}; }
+/* A complex number: a new reference (V_UNDEF when memory runs out). */
+Value rt_cplx(double re, double im);
+static inline RtC64 rt_cget(Value v) { return v.cx->c; }
 static inline Value rt_undef(void) { return (Value){.kind = V_UNDEF}; }
 
 static inline bool rt_counted(const Value *v) { return v->kind >= V_STRING; }
