@@ -1559,7 +1559,9 @@ static Node *parse_syncthreads(Parser *p)
 static bool used_as_variable(Parser *p)
 {
     TokKind k = peek_at(p, 1)->kind;
-    return is_assign_op(k) || k == T_COLON || k == T_LARROW || k == T_DOT || k == T_LBRACKET;
+    /* `print[0] = 1` indexes a variable; `print [1, 2]` prints a matrix */
+    return is_assign_op(k) || k == T_COLON || k == T_LARROW || k == T_DOT ||
+           (k == T_LBRACKET && !peek_at(p, 1)->space_before);
 }
 
 static Node *parse_loop(Parser *p, const char *label)

@@ -236,6 +236,21 @@ static void scalar_offset(Rt *rt, const RtArray *a, RtMode mode, int nidx, const
     *off_out = off;
 }
 
+/* A[pos] with pos a vector as long as A has dimensions (rank >= 2) is A[pos[0], pos[1], …],
+ * as kernels write x[pos]. The numbers are written to `tmp`. */
+static Value *spread_position(const RtArray *a, int *nidx, Value *idx, Value *tmp)
+{
+    if (*nidx != 1 || idx[0].kind != V_ARRAY || a->rank < 2)
+        return idx;
+    const RtArray *p = idx[0].a;
+    if (p->rank != 1 || p->n != a->rank || p->elem == RT_VALUE || rt_elem_is_complex(p->elem))
+        return idx;
+    for (int i = 0; i < a->rank; i++)
+        tmp[i] = rt_real(rt_get_real(p, i));
+    *nidx = a->rank;
+    return tmp;
+}
+
 void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *dst)
 {
     if (base.kind == V_INT || base.kind == V_SCALAR || base.kind == V_COMPLEX) {
@@ -268,7 +283,9 @@ void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *d
         rt_error(rt, "cannot index a value of type '%s'", t);
     }
     RtArray *a = base.a;
-    RtMode mode = (RtMode)base.mode;
+    RtMode mode = (RtMode)(base.mode & RT_MODE_MASK);
+    Value tmp[RT_MAX_DIMS];
+    idx = spread_position(a, &nidx, idx, tmp);
     bool all_scalar = true;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)
@@ -387,11 +404,14 @@ void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site
         rt_error(rt, "cannot assign to an element of '%s': it is not an array", array_name(site));
     }
     RtArray *a = base->a;
-    RtMode mode = (RtMode)base->mode;
+    RtMode mode = (RtMode)(base->mode & RT_MODE_MASK);
+    bool sat = base->mode & RT_MODE_SAT;
     if (nidx == 1 && site && site->args.n == 1 && is_condition(site->args.items[0]) && idx[0].kind == V_ARRAY) {
         mask_assign(rt, a, idx[0].a, v);
         return;
     }
+    Value tmp[RT_MAX_DIMS];
+    idx = spread_position(a, &nidx, idx, tmp);
     bool all_scalar = nidx > 0;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)
@@ -407,7 +427,7 @@ void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site
         if (a->elem != RT_VALUE && v.kind != V_INT && v.kind != V_SCALAR && v.kind != V_COMPLEX) {
             if (v.kind == V_ARRAY && v.a->n == 1 && v.a->elem != RT_VALUE) {
                 Value e = rt_get_value(v.a, 0);
-                rt_set_value(a, off, e, false);
+                rt_set_value(a, off, e, sat);
                 rt_release(e);
                 return;
             }
@@ -415,12 +435,12 @@ void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site
         }
         if (v.kind == V_COMPLEX && !rt_elem_is_complex(a->elem) && a->elem != RT_VALUE)
             rt_error(rt, "cannot store a complex number in a real array");
-        rt_set_value(a, off, v, false);
+        rt_set_value(a, off, v, sat);
         return;
     }
     Sel s;
     select_region(rt, a, nidx, idx, &s);
-    Scatter sc = {a, v, false, false};
+    Scatter sc = {a, v, false, sat};
     if (v.kind == V_ARRAY && !(a->elem == RT_VALUE && v.a->elem != RT_VALUE)) {
         if (v.a->n != s.total)
             rt_error(rt, "cannot assign %lld elements to a region of %lld", (long long)v.a->n, (long long)s.total);

@@ -273,7 +273,8 @@ static RtFunc *pick_overload(Rt *rt, RtFunc *f, int argc, Value *argv, const cha
     for (RtFunc *g = f; g; g = g->next)
         if (overload_fits(rt, g, argc, argv, names))
             return g;
-    rt_error(rt, "no overload of '%s' takes these %d argument%s", fn_name(f), argc, argc == 1 ? "" : "s");
+    rt_error(rt, "no overload of '%s' takes %d argument%s%s", fn_name(f), argc, argc == 1 ? "" : "s",
+             names ? " with these names" : " of these types");
 }
 
 static int param_index(Node *fn, const char *name)
@@ -318,6 +319,16 @@ static void bind_generics(Rt *rt, Node *fn, FnInfo *fi, Value *frame)
     }
 }
 
+/* An output never assigned: reported at the call, as the function's contract failed there. */
+_Noreturn static void unassigned_output(Rt *rt, RtCall *call, RtModule *caller, Node *site, const char *out,
+                                        const char *fn)
+{
+    rt->call = call->up;
+    rt->cur_mod = caller;
+    rt->cur = site;
+    rt_error(rt, "output '%s' of '%s' was not assigned", out, fn);
+}
+
 /* Call Quasar function f. The arguments at argv are consumed (moved into the frame). */
 static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names, int nout, Value *out,
                       Node *site)
@@ -360,11 +371,19 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
         if (variadic && k >= np - 1) {
             /* ...rest: the remaining positional arguments as a cell vector */
             int rest = argc - i;
-            Value cellv = rt_array_vec(RT_VALUE, rest);
+            bool numbers = true;
+            for (int j = 0; j < rest; j++)
+                if (argv[i + j].kind != V_INT && argv[i + j].kind != V_SCALAR)
+                    numbers = false;
+            /* numbers arrive as a vector ([...scalar -> scalar]), anything else as a cell */
+            Value cellv = rt_array_vec(numbers ? rt_scalar_elem(rt) : RT_VALUE, rest);
             if (cellv.kind == V_UNDEF)
                 rt_out_of_memory(rt);
             for (int j = 0; j < rest; j++) {
-                ((Value *)cellv.a->data)[j] = argv[i + j];
+                if (numbers)
+                    rt_set_value(cellv.a, j, argv[i + j], false);
+                else
+                    ((Value *)cellv.a->data)[j] = argv[i + j];
                 argv[i + j] = rt_undef();
             }
             rt_store(&frame[fi->param_slot[fi->ngenerics + np - 1]], cellv);
@@ -377,7 +396,7 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
         argv[i] = rt_undef();
     }
     if (variadic && frame[fi->param_slot[fi->ngenerics + np - 1]].kind == V_UNDEF) {
-        Value empty = rt_array_vec(RT_VALUE, 0);
+        Value empty = rt_array_vec(rt_scalar_elem(rt), 0);
         if (empty.kind == V_UNDEF)
             rt_out_of_memory(rt);
         frame[fi->param_slot[fi->ngenerics + np - 1]] = empty;
@@ -439,11 +458,8 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
             rt_error(rt, "'%s' outside a loop", fl == FLOW_BREAK ? "break" : "continue");
         for (int i = 0; i < nouts; i++) {
             Value *o = &frame[fi->output_slot[i]];
-            if (o->kind == V_UNDEF) {
-                rt->cur = fn;
-                rt_error(rt, "output '%s' of '%s' was not assigned", ((Node *)fn->args2.items[i])->name,
-                         fn->name);
-            }
+            if (o->kind == V_UNDEF)
+                unassigned_output(rt, &call, saved_mod, site ? site : fn, ((Node *)fn->args2.items[i])->name, fn->name);
             if (i < nout) {
                 Node *on = fn->args2.items[i];
                 if (on->type)
@@ -461,6 +477,42 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
     rt_pop_to(rt, frame);
 }
 
+static void call_builtin(Rt *rt, const RtBuiltin *b, int argc, Value *argv, int nout, Value *out);
+
+/* An elementwise builtin with cell arguments: applied to each element (cells of one
+ * structure; other arguments broadcast), giving a cell of the results. */
+static void call_on_cells(Rt *rt, const RtBuiltin *b, int argc, Value *argv, Value *out)
+{
+    RtArray *shape = NULL;
+    for (int i = 0; i < argc; i++)
+        if (argv[i].kind == V_ARRAY && argv[i].a->elem == RT_VALUE) {
+            RtArray *c = argv[i].a;
+            if (shape && (c->rank != shape->rank || memcmp(c->dims, shape->dims, (size_t)c->rank * sizeof *c->dims)))
+                rt_error(rt, "'%s' on cells of different structure", b->name);
+            shape = c;
+        }
+    out[0] = rt_array_new(RT_VALUE, shape->rank, shape->dims);
+    if (out[0].kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    Value *args = rt_push(rt, argc + 1);
+    for (int64_t k = 0; k < shape->n; k++) {
+        for (int i = 0; i < argc; i++) {
+            if (argv[i].kind == V_ARRAY && argv[i].a->elem == RT_VALUE)
+                args[i] = rt_get_value(argv[i].a, k);
+            else {
+                rt_retain(argv[i]);
+                args[i] = argv[i];
+            }
+        }
+        call_builtin(rt, b, argc, args, 1, &args[argc]);
+        ((Value *)out[0].a->data)[k] = args[argc];
+        args[argc] = rt_undef();
+        for (int i = 0; i < argc; i++)
+            rt_store(&args[i], rt_undef());
+    }
+    rt_pop_to(rt, args);
+}
+
 static void call_builtin(Rt *rt, const RtBuiltin *b, int argc, Value *argv, int nout, Value *out)
 {
     if (argc < b->min_args || (b->max_args >= 0 && argc > b->max_args))
@@ -471,6 +523,13 @@ static void call_builtin(Rt *rt, const RtBuiltin *b, int argc, Value *argv, int 
     if (nout > b->max_out && !(nout == 1 && b->max_out == 0))
         rt_error(rt, "'%s' returns %d value%s, %d requested", b->name, b->max_out, b->max_out == 1 ? "" : "s",
                  nout);
+    if (b->flags & RT_LIB_CELLMAP) {
+        for (int i = 0; i < argc; i++)
+            if (argv[i].kind == V_ARRAY && argv[i].a->elem == RT_VALUE) {
+                call_on_cells(rt, b, argc, argv, out);
+                return;
+            }
+    }
     b->fn(rt, argc, argv, nout, out);
 }
 
@@ -663,10 +722,8 @@ static bool call_fast(Rt *rt, Node *n, Value *dst)
             rt_error(rt, "'%s' outside a loop", fl == FLOW_BREAK ? "break" : "continue");
         if (fn->args2.n) {
             Value *o = &frame[fi->output_slot[0]];
-            if (o->kind == V_UNDEF) {
-                rt->cur = fn;
-                rt_error(rt, "output '%s' of '%s' was not assigned", ((Node *)fn->args2.items[0])->name, fn->name);
-            }
+            if (o->kind == V_UNDEF)
+                unassigned_output(rt, &call, saved_mod, n, ((Node *)fn->args2.items[0])->name, fn->name);
             *dst = *o;
             *o = rt_undef();
         }
@@ -1287,8 +1344,17 @@ static void eval_field(Rt *rt, Node *n, Value *dst)
 /* ---------------------------------------------------------------- assignment */
 
 /* An int variable that receives a real scalar keeps being an int (spec 004 §2.2.3). */
+static RtMode mode_of(LangType *t);
+
 static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
 {
+    if (target->type) {
+        /* an output declared with a type (function y : mat[uint8'sat] = …) */
+        rt->cur = stmt;
+        rt_type_coerce(rt, target->type, v, target->name);
+        if (v->kind == V_ARRAY)
+            v->mode = mode_of(target->type);
+    }
     if (slot->kind == V_INT && v->kind == V_SCALAR) {
         Node *saved = rt->cur;
         rt->cur = stmt;
@@ -1313,16 +1379,39 @@ static Value *var_slot(Rt *rt, Node *id)
     rt_error(rt, "cannot assign to '%s'", id->name);
 }
 
+/* The access mode of a declared type ('circular …), plus RT_MODE_SAT when its elements
+ * saturate (mat[uint8'sat]). */
 static RtMode mode_of(LangType *t)
 {
     static const char *const names[] = {"", "checked", "safe", "mirror", "circular", "clamped", "unchecked"};
     if (!t)
         return RT_MODE_DEFAULT;
+    unsigned m = RT_MODE_DEFAULT;
     for (int i = 0; i < t->nmods; i++)
-        for (int m = 1; m < (int)(sizeof names / sizeof *names); m++)
-            if (!strcmp(t->mods[i], names[m]))
-                return (RtMode)m;
-    return RT_MODE_DEFAULT;
+        for (int k = 1; k < (int)(sizeof names / sizeof *names); k++)
+            if (!strcmp(t->mods[i], names[k]))
+                m = (unsigned)k;
+    if (t->has_elems && t->nelems && t->elems[0])
+        for (int i = 0; i < t->elems[0]->nmods; i++)
+            if (!strcmp(t->elems[0]->mods[i], "sat"))
+                m |= RT_MODE_SAT;
+    return (RtMode)m;
+}
+
+static Value *add_class_field(Rt *rt, RtObject *o, const char *name)
+{
+    Value *fields = realloc(o->fields, (size_t)(o->n + 1) * sizeof *fields);
+    if (!fields)
+        rt_out_of_memory(rt);
+    o->fields = fields;
+    const char **names = realloc(o->names, (size_t)(o->n + 1) * sizeof *names);
+    if (!names)
+        rt_out_of_memory(rt);
+    o->names = names;
+    o->names[o->n] = name;      /* the field name lives in the program's syntax tree */
+    o->fields[o->n] = rt_undef();
+    o->cap = o->n + 1;
+    return &o->fields[o->n++];
 }
 
 static void assign_field(Rt *rt, Node *target, Value *v, Node *stmt)
@@ -1339,7 +1428,8 @@ static void assign_field(Rt *rt, Node *target, Value *v, Node *stmt)
             rt_error(rt, "cannot assign field '%s': class '%s' is immutable", target->name, o->cls->name);
         Value *f = rt_object_field(o, target->name);
         if (!f && def && def->op == CLASS_DYNAMIC) {
-            rt_error(rt, "cannot add field '%s' to an instance of dynamic class '%s'", target->name, o->cls->name);
+            /* a dynamic class takes new fields at run time, like object() */
+            f = add_class_field(rt, o, target->name);
         }
         if (!f)
             rt_error(rt, "class '%s' has no field '%s'", o->cls->name, target->name);
@@ -1371,7 +1461,7 @@ static void assign(Rt *rt, Node *target, Value *v, Node *stmt)
         }
         RtMode m = mode_of(target->type);
         if (m && v->kind == V_ARRAY)
-            v->mode = (uint8_t)m;
+            v->mode = (uint32_t)m;
         if (target->a->kind == N_IDENT) {
             Value *slot = var_slot(rt, target->a);
             rt_retain(*v);
@@ -1480,7 +1570,7 @@ static Flow exec(Rt *rt, Node *n)
     rt->cur = n;
     switch (n->kind) {
     case N_ASSIGN:
-        if (n->op == T_EQ && n->a->kind == N_IDENT &&
+        if (n->op == T_EQ && n->a->kind == N_IDENT && !n->a->type &&
             (n->a->bind == RT_BIND_LOCAL || n->a->bind == RT_BIND_GLOBAL)) {
             /* the hot path: variable = expression */
             Value *v = rt_push(rt, 1);
@@ -1583,7 +1673,8 @@ static Flow exec(Rt *rt, Node *n)
     case N_RETURN: return FLOW_RETURN;
     case N_FUNCTION:
         if (!rt->frame)
-            return FLOW_NORMAL;     /* top level: hoisted when the module loaded */
+            return FLOW_NORMAL;
+        /* a nested function: made here, capturing the values of this moment */     /* top level: hoisted when the module loaded */
         rt_store(flow_slot(rt, n), make_closure(rt, n));
         return FLOW_NORMAL;
     case N_TYPEDEF:
@@ -1889,9 +1980,19 @@ static RtModule *load_module(Rt *rt, const char *real, bool root)
     return mod;
 }
 
-/* Command-line arguments for main: numbers where they read as numbers, else strings. */
-static Value arg_value(const char *s)
+/* A command-line argument for main's parameter p: a string, converted to a number when
+ * the parameter is declared int/scalar or has a number as its default. */
+static Value arg_value(Node *p, const char *s)
 {
+    bool number = false;
+    if (p && p->type && p->type->kind == TY_NAME &&
+        (!strcmp(p->type->name, "int") || !strcmp(p->type->name, "scalar")))
+        number = true;
+    if (p && p->a && (p->a->kind == N_INT || p->a->kind == N_REAL ||
+                      (p->a->kind == N_UNARY && (p->a->a->kind == N_INT || p->a->a->kind == N_REAL))))
+        number = true;
+    if (!number)
+        return rt_string_cstr(s);
     char *end;
     long long i = strtoll(s, &end, 10);
     if (*s && !*end)
@@ -1937,7 +2038,7 @@ int rt_run_file(Rt *rt, const char *path, int argc, char **argv)
             break;
         Value *args = rt_push(rt, argc > 0 ? argc : 1);
         for (int k = 0; k < argc; k++) {
-            args[k] = arg_value(argv[k]);
+            args[k] = arg_value(k < n->args.n ? n->args.items[k] : NULL, argv[k]);
             if (args[k].kind == V_UNDEF)
                 rt_out_of_memory(rt);
         }

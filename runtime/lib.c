@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const RtBuiltin builtins[] = {
-#define BUILTIN(name, min, max, nout, sig) {#name, min, max, nout, lib_##name, sig},
+#define BUILTIN(name, min, max, nout, flags, sig) {#name, min, max, nout, flags, lib_##name, sig},
 #include "runtime/lib.def"
 #undef BUILTIN
 };

@@ -16,17 +16,20 @@
 #include "runtime/value.h"
 
 typedef struct Rt Rt;
+enum { RT_LIB_CELLMAP = 1 };    /* elementwise: maps over the elements of cell arguments */
+
 typedef void (*RtBuiltinFn)(Rt *rt, int argc, Value *argv, int nout, Value *out);
 
 struct RtBuiltin {
     const char *name;
     int min_args, max_args;     /* max_args -1: variadic */
     int max_out;
+    unsigned flags;             /* RT_LIB_* */
     RtBuiltinFn fn;
     const char *sig;            /* "(x, dim)" as printed in messages */
 };
 
-#define BUILTIN(name, min, max, nout, sig) \
+#define BUILTIN(name, min, max, nout, flags, sig) \
     void lib_##name(Rt *rt, int argc, Value *argv, int nout_, Value *out);
 #include "runtime/lib.def"
 #undef BUILTIN

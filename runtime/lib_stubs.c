@@ -3,7 +3,7 @@
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 
-#define BUILTIN(name, min, max, nout, sig) \
+#define BUILTIN(name, min, max, nout, flags, sig) \
     __attribute__((weak)) void lib_##name(Rt *rt, int argc, Value *argv, int nout_, Value *out) \
     { (void)argc; (void)argv; (void)nout_; (void)out; rt_error(rt, "'%s' is not implemented yet", #name); }
 #include "runtime/lib.def"

@@ -166,3 +166,16 @@ void rt_format(Rt *rt, Value v, StrBuf *sb)
     case V_TYPE: sb_puts(sb, v.t->name); break;
     }
 }
+
+/* print(a, b, …) used as a function (inside a lambda, say): the statement's behaviour. */
+void lib_print(Rt *rt, int argc, Value *argv, int nout, Value *out)
+{
+    (void)nout;
+    (void)out;
+    StrBuf sb = {0};
+    for (int i = 0; i < argc; i++)
+        rt_format(rt, argv[i], &sb);
+    sb_putc(&sb, '\n');
+    fwrite(sb.s, 1, sb.len, rt->out);
+    sb_free(&sb);
+}

@@ -247,6 +247,11 @@ static void bind_ident(Sc *s, Node *id)
     id->bind = b.bind;
     id->slot = b.slot;
     id->rt = b.rt;
+    /* a declared output type applies to every assignment of the output */
+    if (b.bind == RT_BIND_LOCAL && s->fi && s->owner && s->owner->kind == N_FUNCTION)
+        for (int i = 0; i < s->fi->noutputs; i++)
+            if (s->fi->output_slot[i] == b.slot)
+                id->type = ((Node *)s->owner->args2.items[i])->type;
 }
 
 /* ---------------------------------------------------------------- uses */

@@ -9,6 +9,7 @@
  * is parsed with the front end's type grammar.
  */
 #include "runtime/interp.h"
+#include "runtime/lib.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -58,7 +59,7 @@ const char *rt_type_name(Rt *rt, Value v, StrBuf *sb)
     switch (v.kind) {
     case V_UNDEF: sb_puts(sb, "nothing"); break;
     case V_NULL: sb_puts(sb, "nullptr"); break;
-    case V_INT: sb_puts(sb, "int"); break;
+    case V_INT: sb_puts(sb, v.mode ? rt_elem_name((RtElem)(v.mode - 1)) : "int"); break;
     case V_SCALAR: sb_puts(sb, "scalar"); break;
     case V_COMPLEX: sb_puts(sb, "cscalar"); break;
     case V_STRING: sb_puts(sb, "string"); break;
@@ -227,8 +228,11 @@ static bool elem_matches(Rt *rt, const RtArray *a, LangType *et, char prefix)
     RtElem e = scalar_elem_of(n, &ok);
     if (ok)
         return a->elem == e || (e == RT_F32 && a->elem == RT_F64 && !strcmp(n, "single") && !rt->opt.dbl);
-    if (a->elem != RT_VALUE)
-        return false;
+    if (a->elem != RT_VALUE) {
+        /* a name that is neither a number type nor a class: a generic parameter (T) */
+        Value tv = lookup_global(rt, n);
+        return tv.kind != V_TYPE;
+    }
     /* cells and class arrays: every element must match */
     for (int64_t i = 0; i < a->n; i++)
         if (!rt_type_matches(rt, ((Value *)a->data)[i], et))
@@ -297,9 +301,13 @@ bool rt_type_matches(Rt *rt, Value v, LangType *t)
     if (!strcmp(n, "cell"))
         return v.kind == V_ARRAY && v.a->elem == RT_VALUE;
     bool ok;
-    scalar_elem_of(n, &ok);
-    if (ok)
-        return v.kind == V_INT;
+    RtElem want = scalar_elem_of(n, &ok);
+    if (ok) {
+        /* "int" takes every integer; "uint8" … an integer of that type (or a plain one) */
+        if (v.kind != V_INT)
+            return false;
+        return !strcmp(n, "int") || !v.mode || (RtElem)(v.mode - 1) == want;
+    }
     char prefix;
     int rank;
     int64_t fixed;
@@ -339,9 +347,13 @@ bool rt_type_matches_str(Rt *rt, Value v, const char *text)
 
 Value rt_type_apply(Rt *rt, RtType *t, int n, Value *params)
 {
-    if (t->kind != RT_T_NAMED || t->rank < 1 || n != 1 || params[0].kind != V_TYPE)
+    RtType *p = NULL;
+    if (n == 1 && params[0].kind == V_TYPE)
+        p = params[0].t;
+    else if (n == 1 && params[0].kind == V_BUILTIN)
+        p = rt_builtin_type(rt, params[0].b->name);     /* vec[int]: int is also a function */
+    if (t->kind != RT_T_NAMED || t->rank < 1 || !p)
         rt_error(rt, "'%s[…]' is not a type", t->name);
-    RtType *p = params[0].t;
     RtType *r = calloc(1, sizeof *r);
     StrBuf sb = {0};
     sb_printf(&sb, "%s[%s]", t->name, p->name);

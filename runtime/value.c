@@ -310,9 +310,11 @@ Value rt_get_value(const RtArray *a, int64_t i)
         return rt_cplx(c.re, c.im);
     }
     case RT_U64:
-        return rt_int((int64_t)((const uint64_t *)a->data)[i]);
+        return rt_int_typed((int64_t)((const uint64_t *)a->data)[i], RT_U64);
+    case RT_I64:
+        return rt_int_typed(((const int64_t *)a->data)[i], RT_I64);
     default:
-        return rt_int((int64_t)rt_get_real(a, i));
+        return rt_int_typed((int64_t)rt_get_real(a, i), a->elem);
     }
 }
 

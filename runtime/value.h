@@ -61,6 +61,8 @@ typedef enum RtMode {           /* access modes of spec 001; 0 is the default */
     RT_MODE_CIRCULAR,
     RT_MODE_CLAMPED,
     RT_MODE_UNCHECKED,
+    RT_MODE_MASK = 0xff,
+    RT_MODE_SAT = 0x100,        /* flag: element writes saturate (mat[uint8'sat]) */
 } RtMode;
 
 typedef struct RtObj {
@@ -182,6 +184,12 @@ static inline Value rt_real(double r) { return (Value){.kind = V_SCALAR, .r = r}
 Value rt_cplx(double re, double im);
 static inline RtC64 rt_cget(Value v) { return v.cx->c; }
 static inline Value rt_undef(void) { return (Value){.kind = V_UNDEF}; }
+/* An integer read from an int8 … uint64 array remembers its type in `mode`, so that
+ * type(uint8(5)) is "uint8"; arithmetic gives plain ints. */
+static inline Value rt_int_typed(int64_t i, RtElem e)
+{
+    return (Value){.kind = V_INT, .mode = e == RT_I32 ? 0 : (uint32_t)e + 1, .i = i};
+}
 
 static inline bool rt_counted(const Value *v) { return v->kind >= V_STRING; }
 static inline void rt_retain(Value v)
