@@ -9,6 +9,7 @@
  */
 #include "runtime/interp.h"
 #include "runtime/lib.h"
+#include "runtime/mem.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -2141,5 +2142,6 @@ void rt_free(Rt *rt)
     free(rt->stack);
     lang_diag_free(rt->diag);
     rt_pool_shutdown();
+    rt_mem_trim();
     free(rt);
 }

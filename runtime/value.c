@@ -2,6 +2,7 @@
  * value.c - allocation, release and element access of runtime values (value.h).
  */
 #include "runtime/value.h"
+#include "runtime/mem.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ static void buffer_release(RtBuffer *b)
         for (int64_t i = 0; i < b->n; i++)
             rt_release(v[i]);
     }
-    free(b->host);
+    rt_mem_free(b->host, b->bytes);
     free(b);
 }
 
@@ -113,16 +114,16 @@ static Value array_alloc(RtElem e, int rank, const int64_t *dims, bool zero)
     }
     RtArray *a = calloc(1, sizeof *a);
     RtBuffer *b = calloc(1, sizeof *b);
-    size_t bytes = (size_t)n * rt_elem_size(e);
-    size_t padded = (bytes + 63) & ~(size_t)63;
-    void *host = aligned_alloc(64, padded ? padded : 64);
+    size_t bytes = rt_mem_round((size_t)n * rt_elem_size(e));
+    void *host = rt_mem_alloc(bytes);
     if (!a || !b || !host) {
-        free(a), free(b), free(host);
+        free(a), free(b);
+        rt_mem_free(host, bytes);
         return rt_undef();
     }
     if (zero || e == RT_VALUE)
-        memset(host, 0, padded);    /* V_UNDEF is 0 */
-    *b = (RtBuffer){.refs = 1, .flags = RT_BUF_HOST_VALID, .elem = e, .n = n, .host = host};
+        memset(host, 0, bytes);     /* V_UNDEF is 0 */
+    *b = (RtBuffer){.refs = 1, .flags = RT_BUF_HOST_VALID, .elem = e, .n = n, .bytes = bytes, .host = host};
     a->hdr = (RtObj){1, V_ARRAY};
     a->elem = e;
     a->rank = rank;

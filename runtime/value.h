@@ -38,7 +38,7 @@ typedef enum RtElem {
     RT_ELEM__COUNT
 } RtElem;
 
-/* ORDER KIND: the kinds before V_STRING hold no reference. */
+/* ORDER KIND: the kinds before V_COMPLEX hold no reference. */
 typedef enum ValueKind {
     V_UNDEF,        /* a slot never assigned */
     V_NULL,         /* nullptr */
@@ -125,6 +125,7 @@ typedef struct RtBuffer {
     unsigned flags;
     RtElem elem;
     int64_t n;                  /* elements */
+    size_t bytes;               /* size of the host block (mem.h) */
     void *host;                 /* 64-byte aligned */
     void *device;               /* engine handle; NULL while only the host exists */
 } RtBuffer;
@@ -191,7 +192,7 @@ static inline Value rt_int_typed(int64_t i, RtElem e)
     return (Value){.kind = V_INT, .mode = e == RT_I32 ? 0 : (uint32_t)e + 1, .i = i};
 }
 
-static inline bool rt_counted(const Value *v) { return v->kind >= V_STRING; }
+static inline bool rt_counted(const Value *v) { return v->kind >= V_COMPLEX; }
 static inline void rt_retain(Value v)
 {
     if (rt_counted(&v))
