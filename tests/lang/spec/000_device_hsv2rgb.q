@@ -1,6 +1,6 @@
 % spec: 000 "Device functions" (CUDA support guide)
 % repaired: nothing
-% run: parse
+% run: exec
 function y = __device__ hsv2rgb (c : vec3)
   h = int(c[0] * 6.0)
   f = frac(c[0] * 6.0)

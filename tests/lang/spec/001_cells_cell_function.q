@@ -1,6 +1,6 @@
 % spec: 001 "Construction of Cell matrices" (language notes)
 % repaired: nothing
-% run: parse
+% run: exec
 % example: the old-fashioned alternative with cell
 A = cell(4)
 A[0] = 1j

@@ -1,6 +1,6 @@
 % spec: 001 "Type inference" (language notes)
 % repaired: nothing
-% run: parse
+% run: exec
 % example: typed argument
 function A = create_data(sz : ivec2)
     A = zeros(sz)

@@ -1,6 +1,6 @@
 % spec: 001 "Summary" (language notes)
 % repaired: the two class headers are fragments: each completed with "end" (no fields)
-% run: parse
+% run: exec
 % example: classes
 type R : class
 end

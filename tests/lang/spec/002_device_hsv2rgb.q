@@ -1,6 +1,6 @@
 % spec: 002 "Device functions" (CUDA support guide, 2015 edition)
 % repaired: nothing
-% run: parse
+% run: exec
 % note: differs from 000 by the old-style end keyword `end` (for `match` and `function`).
 function y = __device__ hsv2rgb (c : vec3)
     h = int(c[0] * 6.0)

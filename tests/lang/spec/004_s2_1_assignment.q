@@ -1,5 +1,5 @@
 % spec: 004 §2.1 "Assignment expressions" (reference manual excerpt)
 % repaired: nothing
-% run: parse
+% run: exec
 cool = 1
 quasar = cool

@@ -1,6 +1,6 @@
 % spec: 004 §2.1 "Cell matrices" (reference manual excerpt)
 % repaired: "C = BA" is "C = B-A"; "size(’’)" is the empty cell literal size(`')
-% run: parse
+% run: exec
 A = cell(2,2)
 G = cell(3)
 A[0,0] = eye(4)
@@ -17,3 +17,8 @@ D = {A,B,C}
 D_names = {"A","B","C"}
 print D_names[1]
 print size(`')
+% expect: [[6,3,3],[3,3,3],[3,3,3]]
+% expect: [4,4]
+% expect: [[0,0,0,0],[0,0,0,0],[0,0,0,0],[0,0,0,0]]
+% expect: B
+% expect: [0]

@@ -1,4 +1,4 @@
 % spec: 004 §2.1 "Comments" (reference manual excerpt)
 % repaired: nothing
-% run: parse
+% run: exec
 % Comments are cool

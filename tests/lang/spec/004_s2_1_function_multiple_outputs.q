@@ -1,6 +1,6 @@
 % spec: 004 §2.1 "Functions" (reference manual excerpt)
 % repaired: nothing
-% run: parse
+% run: exec
 % example: multiple output arguments
 function [x, y] = compute(a, b)
     x = a + b
@@ -8,3 +8,4 @@ function [x, y] = compute(a, b)
 endfunction
 [u, v] = compute(2,3)
 print u, " ", v
+% expect: 5 6

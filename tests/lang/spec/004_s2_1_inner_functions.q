@@ -1,6 +1,6 @@
 % spec: 004 §2.1 "Functions" (reference manual excerpt)
 % repaired: lost minus signs "1 - c", "1 - f * c", "1 - (1 - f) * c"; "|" and "->" of the match cases restored
-% run: parse
+% run: exec
 % example: inner functions
 function y = colortransform (x : vec3, cname)
     function a = hsv2rgb (c)

@@ -1,6 +1,6 @@
 % spec: 004 §2.1 "Assignment expressions" (reference manual excerpt)
 % repaired: the inline snippets of the prose, one per line
-% run: parse
+% run: exec
 a = b = 1
 [a, b] = [1, 2]
 a=1; b=2

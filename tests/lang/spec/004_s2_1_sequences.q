@@ -1,6 +1,6 @@
 % spec: 004 §2.1 "Sequences" (reference manual excerpt)
 % repaired: nothing
-% run: parse
+% run: exec
 a=0..9
 b=0..2..6
 % equivalent to:

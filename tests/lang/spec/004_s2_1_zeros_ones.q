@@ -1,6 +1,6 @@
 % spec: 004 §2.1 "Arrays" (reference manual excerpt)
 % repaired: nothing
-% run: parse
+% run: exec
 % example: zeros and ones
 a = zeros(5)
 b = zeros(6, 4)

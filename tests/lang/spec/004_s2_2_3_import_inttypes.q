@@ -1,5 +1,5 @@
 % spec: 004 §2.2.3 "Integer types" (reference manual excerpt)
 % repaired: nothing (inline snippet of the prose)
-% run: parse
+% run: exec
 % example: importing the inttypes library
 import "inttypes.q"

@@ -1,6 +1,6 @@
 % spec: 004 §2.2.3 "Integer types" (reference manual excerpt)
 % repaired: typographic apostrophe is "'"; "size(a,0)1" is "size(a,0)-1" (and for dimension 1)
-% run: parse
+% run: exec
 % example: sum of two uint8 matrices with saturation
 function y : mat[uint8'sat] = add(a : mat[uint8], b : mat[uint8])
     for m=0..size(a,0)-1

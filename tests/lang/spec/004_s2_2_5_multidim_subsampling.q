@@ -1,6 +1,6 @@
 % spec: 004 §2.2.5 "Higher dimensional matrices" (reference manual excerpt)
 % repaired: typographic apostrophe is "'"; "numel(y)1" is "numel(y)-1"
-% run: parse
+% run: exec
 function y:'unchecked = multidim_subsampling(x : cube{:}, factor : int)
     y = uninit(int(size(x)/factor))
     {!parallel for}

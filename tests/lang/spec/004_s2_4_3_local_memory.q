@@ -1,6 +1,6 @@
 % spec: 004 §2.4.3 "Memory usage inside kernel or device functions" (reference manual excerpt)
 % repaired: "2  2j" is "2 - 2j"; typographic quotes in the comments made ASCII
-% run: parse
+% run: exec
 % example: local memory
 A = [0, 1, 2, 3] % Generates a variable of type 'ivec4'
 B = [0., 1., 2., 3.] % Generates a variable of type 'vec4'

@@ -1,0 +1,3 @@
+% sqrt of a complex number with negative real part.
+print sqrt(-4+0j)
+% expect: 0+2j

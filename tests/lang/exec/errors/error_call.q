@@ -1,0 +1,3 @@
+% error("message") as a call.
+error("boom")
+% expect error: line 2: boom

@@ -1,0 +1,4 @@
+% pause(0) returns at once.
+pause(0)
+print "ok"
+% expect: ok

@@ -1,0 +1,12 @@
+% toc("") returns the milliseconds since tic, a number >= 0 that does not decrease.
+tic()
+s = 0.0
+for i = 1..1000
+    s += i
+endfor
+t1 = toc("")
+t2 = toc("")
+print s
+print t1 >= 0, " ", t2 >= t1
+% expect: 500500
+% expect: 1 1

@@ -1,0 +1,3 @@
+% The type of an object is object.
+print type(object())
+% expect: object

@@ -1,0 +1,3 @@
+% + - * on ints give ints.
+print 7 + 2, " ", 7 - 2, " ", 7 * 2, " ", -7 + 2
+% expect: 9 5 14 -5

@@ -1,0 +1,6 @@
+% The empty string.
+s = ""
+print "<", s, ">"
+print s == ""
+% expect: <>
+% expect: 1
