@@ -38,6 +38,19 @@ static void report(Rt *rt, LangDiagKind kind, const char *msg)
         lang_diag_plain(rt->diag, kind, "%s", msg);
 }
 
+/* Raise the error whose message is in rt->errmsg. */
+_Noreturn static void raise_message(Rt *rt)
+{
+    if (rt->try_top)
+        longjmp(rt->try_top->jb, 1);
+    report(rt, LANG_ERROR, rt->errmsg.s ? rt->errmsg.s : "error");
+    for (RtCall *c = rt->call; c; c = c->up)
+        if (c->site && c->site_mod)
+            lang_diag_report(rt->diag, &c->site_mod->m->src, c->site->loc, LANG_NOTE,
+                             "in '%s', called from here", c->name);
+    longjmp(*rt->top, 1);
+}
+
 _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap)
 {
     rt->errmsg.len = 0;
@@ -56,14 +69,7 @@ _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap)
     } else {
         sb_puts(&rt->errmsg, buf);
     }
-    if (rt->try_top)
-        longjmp(rt->try_top->jb, 1);
-    report(rt, LANG_ERROR, rt->errmsg.s ? rt->errmsg.s : "error");
-    for (RtCall *c = rt->call; c; c = c->up)
-        if (c->site && c->site_mod)
-            lang_diag_report(rt->diag, &c->site_mod->m->src, c->site->loc, LANG_NOTE,
-                             "in '%s', called from here", c->name);
-    longjmp(*rt->top, 1);
+    raise_message(rt);
 }
 
 _Noreturn void rt_error(Rt *rt, const char *fmt, ...)
@@ -725,8 +731,8 @@ static bool call_fast(Rt *rt, Node *n, Value *dst)
             Value *o = &frame[fi->output_slot[0]];
             if (o->kind == V_UNDEF)
                 unassigned_output(rt, &call, saved_mod, n, ((Node *)fn->args2.items[0])->name, fn->name);
-            *dst = *o;
-            *o = rt_undef();
+            rt_vcopy(dst, o);
+            o->kind = V_UNDEF;
         }
     }
     rt->depth--;
@@ -799,17 +805,18 @@ static void eval_range(Rt *rt, Node *n, Value *dst);
 static void eval_index(Rt *rt, Node *n, Value *dst);
 static void eval_field(Rt *rt, Node *n, Value *dst);
 
-static inline void load_slot(Rt *rt, Node *n, Value v, Value *dst)
+static inline void load_slot(Rt *rt, Node *n, const Value *v, Value *dst)
 {
-    if (v.kind == V_UNDEF) {
+    if (v->kind == V_UNDEF) {
         rt->cur = n;
         rt_error(rt, "'%s' is used before it is assigned", n->name);
     }
-    rt_retain(v);
-    *dst = v;
+    if (rt_counted(v))
+        v->o->refs++;
+    rt_vcopy(dst, v);
 }
 
-static bool arith_fast(Rt *rt, int op, Value a, Value b, Value *dst)
+static inline __attribute__((always_inline)) bool arith_fast(Rt *rt, int op, Value a, Value b, Value *dst)
 {
     if (a.kind == V_INT && b.kind == V_INT) {
         switch (op) {
@@ -870,7 +877,7 @@ static inline bool quick_number(Rt *rt, Node *n, Value *out)
             return false;
         if (v->kind != V_INT && v->kind != V_SCALAR)
             return false;
-        *out = *v;
+        rt_vcopy(out, v);
         return true;
     default:
         return false;
@@ -952,8 +959,8 @@ void rt_eval(Rt *rt, Node *n, Value *dst)
         return;
     case N_IDENT:
         switch (n->bind) {
-        case RT_BIND_LOCAL: load_slot(rt, n, rt->frame[n->slot], dst); return;
-        case RT_BIND_GLOBAL: load_slot(rt, n, rt->globals[n->slot], dst); return;
+        case RT_BIND_LOCAL: load_slot(rt, n, &rt->frame[n->slot], dst); return;
+        case RT_BIND_GLOBAL: load_slot(rt, n, &rt->globals[n->slot], dst); return;
         case RT_BIND_BUILTIN: *dst = (Value){.kind = V_BUILTIN, .b = n->rt}; return;
         case RT_BIND_CONST: *dst = rt_constant(rt, n->slot); return;
         case RT_BIND_TYPE:
@@ -1578,7 +1585,7 @@ static Flow exec(Rt *rt, Node *n)
             rt_eval(rt, n->b, v);
             Value *slot = n->a->bind == RT_BIND_LOCAL ? &rt->frame[n->a->slot] : &rt->globals[n->a->slot];
             if (!(slot->kind == V_INT && v->kind == V_SCALAR) && !rt_counted(slot)) {
-                *slot = *v;
+                rt_vcopy(slot, v);
                 rt->sp = v;
                 return FLOW_NORMAL;
             }
@@ -1598,24 +1605,20 @@ static Flow exec(Rt *rt, Node *n)
         return FLOW_NORMAL;
     case N_PRINT:
     case N_ERROR_STMT: {
+        /* evaluate every argument first: formatting cannot fail, so no text is lost */
+        Value *v = rt_push(rt, n->args.n);
+        for (int i = 0; i < n->args.n; i++)
+            rt_eval(rt, n->args.items[i], &v[i]);
+        rt->cur = n;
         StrBuf sb = {0};
-        Value *v = rt_push(rt, 1);
-        for (int i = 0; i < n->args.n; i++) {
-            rt_eval(rt, n->args.items[i], v);
-            rt->cur = n;
-            rt_format(rt, *v, &sb);
-            rt_store(v, rt_undef());
-        }
+        for (int i = 0; i < n->args.n; i++)
+            rt_format(rt, v[i], &sb);
         rt_pop_to(rt, v);
         if (n->kind == N_ERROR_STMT) {
-            char *msg = sb.s ? sb.s : strdup("error");
             rt->errmsg.len = 0;
-            rt->cur = n;
-            /* rt_error copies the message; free ours first via a fixed copy */
-            char small[1024];
-            snprintf(small, sizeof small, "%s", msg ? msg : "error");
-            free(msg);
-            rt_error(rt, "%s", small);
+            sb_puts(&rt->errmsg, sb.s ? sb.s : "error");
+            sb_free(&sb);
+            raise_message(rt);
         }
         sb_putc(&sb, '\n');
         fwrite(sb.s, 1, sb.len, rt->out);
@@ -2062,13 +2065,34 @@ int rt_run_file(Rt *rt, const char *path, int argc, char **argv)
 void rt_eval_text(Rt *rt, const char *text, Value *dst)
 {
     size_t len = strlen(text);
-    LangModule *m = lang_parse("<eval>", text, len, rt->diag);
-    if (!m)
-        rt_out_of_memory(rt);
-    if (lang_diag_errors(rt->diag)) {
+    /* the parser's messages are collected, not printed: a `try` may catch them */
+    char *msgs = NULL;
+    size_t msgs_len = 0;
+    FILE *mf = open_memstream(&msgs, &msgs_len);
+    LangDiag *d = mf ? lang_diag_new(mf) : NULL;
+    LangModule *m = d ? lang_parse("<eval>", text, len, d) : NULL;
+    int errors = d ? lang_diag_errors(d) : 1;
+    lang_diag_free(d);
+    if (mf)
+        fclose(mf);
+    if (!m || errors) {
         lang_module_free(m);
-        rt_error(rt, "eval: the text does not parse");
+        /* the first message, without its location: "<eval>:1:3: error: …" */
+        const char *e = msgs ? strstr(msgs, "error: ") : NULL;
+        size_t k = e ? strcspn(e + 7, "\n") : 0;
+        rt->errmsg.len = 0;
+        sb_puts(&rt->errmsg, "eval: ");
+        if (e) {
+            char *line = strndup(e + 7, k);
+            sb_puts(&rt->errmsg, line ? line : "the text does not parse");
+            free(line);
+        } else {
+            sb_puts(&rt->errmsg, "the text does not parse");
+        }
+        free(msgs);
+        raise_message(rt);
     }
+    free(msgs);
     RtModule *mod = add_module(rt, m, "<eval>");
     rt_scope_module(rt, mod);
     hoist(rt, mod, false);

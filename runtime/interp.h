@@ -231,5 +231,7 @@ void rt_pool_shutdown(void);
 double rt_rand_uniform(Rt *rt);
 double rt_rand_normal(Rt *rt);
 void rt_rand_seed(Rt *rt, uint64_t seed);
+/* Fill a numeric array with uniform [0,1) (normal: standard normal) numbers. */
+void rt_rand_fill(Rt *rt, RtArray *a, bool normal);
 
 #endif

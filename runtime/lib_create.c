@@ -133,6 +133,15 @@ static void retain_values(RtArray *a, int64_t begin, int64_t n)
         rt_retain(v[i]);
 }
 
+/* A new array made from src's elements keeps its element class (vec[point]). */
+static void keep_class(RtArray *dst, const RtArray *src)
+{
+    if (src->cls && dst->elem == RT_VALUE && !dst->cls) {
+        dst->cls = src->cls;
+        dst->cls->hdr.refs++;
+    }
+}
+
 /* Copy n elements src[si…] to dst[di…], converting the element type when they differ. */
 static void elem_copy(RtArray *dst, int64_t di, const RtArray *src, int64_t si, int64_t n)
 {
@@ -235,49 +244,39 @@ void lib_eye(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_set_real(out[0].a, i * cols + i, 1, false);
 }
 
-/* A uniform number at the program's precision, still in [0, 1): rounding 53 random bits
- * to float could give 1.0f, so single precision keeps the top 24 bits instead. */
+
+/* One uniform number at the program's precision, still in [0, 1): rounding 53 random
+ * bits to float could give 1.0f, so single precision keeps the top 24 bits instead. */
 static double uniform(Rt *rt)
 {
     double u = rt_rand_uniform(rt);
     return rt->opt.dbl ? u : floor(u * 0x1p24) * 0x1p-24;
 }
 
-static double normal(Rt *rt) { return rt_rand_normal(rt); }
-
-static void random_array(Rt *rt, int argc, Value *argv, double (*gen)(Rt *), Value *out)
+static void random_array(Rt *rt, int argc, Value *argv, bool normal, Value *out)
 {
     if (!argc) {
-        out[0] = rt_real(rt_round(rt, gen(rt)));
+        out[0] = rt_real(rt_round(rt, normal ? rt_rand_normal(rt) : uniform(rt)));
         return;
     }
     int64_t dims[RT_MAX_DIMS];
     int rank = creation_dims(rt, argc, argv, dims);
     out[0] = need(rt, rt_array_uninit(rt_scalar_elem(rt), rank, dims));
-    RtArray *a = out[0].a;
-    if (a->elem == RT_F32) {
-        float *p = a->data;
-        for (int64_t i = 0; i < a->n; i++)
-            p[i] = (float)gen(rt);
-    } else {
-        double *p = a->data;
-        for (int64_t i = 0; i < a->n; i++)
-            p[i] = gen(rt);
-    }
+    rt_rand_fill(rt, out[0].a, normal);
 }
 
 /* rand(dims…): uniform in [0, 1), reproducible with --seed */
 void lib_rand(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    random_array(rt, argc, argv, uniform, out);
+    random_array(rt, argc, argv, false, out);
 }
 
 /* randn(dims…): standard normal */
 void lib_randn(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    random_array(rt, argc, argv, normal, out);
+    random_array(rt, argc, argv, true, out);
 }
 
 /* linspace(a, b, n): n points from a to b, both ends included (n = 1 gives [b]). */
@@ -456,6 +455,7 @@ void lib_repmat(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_error(rt, "repmat: the result is too large");
     out[0] = need(rt, rt_array_uninit(a->elem, rank, od));
     RtArray *o = out[0].a;
+    keep_class(o, a);
     /* each output row (all dims but the last) is the matching source row, repeated */
     int64_t row = sd[rank - 1], rows = n ? n / od[rank - 1] : 0;
     int64_t pos[RT_MAX_DIMS] = {0}, off = 0;
@@ -495,6 +495,7 @@ void lib_transpose(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t dims[2] = {n, m};
     out[0] = need(rt, rt_array_uninit(a->elem, 2, dims));
     RtArray *o = out[0].a;
+    keep_class(o, a);
     size_t es = rt_elem_size(a->elem);
     if (es == 4) {
         const uint32_t *s = a->data;
@@ -640,6 +641,11 @@ static void concat(Rt *rt, const char *fn, int dim, int argc, Value *argv, Value
     }
     out[0] = r;
     cat_copy(&c, dim, r.a);
+    bool one_class = true;
+    for (int i = 1; i < c.n; i++)
+        one_class &= c.p[i].a->cls == c.p[0].a->cls;
+    if (one_class)
+        keep_class(r.a, c.p[0].a);
     free(c.p);
     r.a->rank = rt_canon_dims(r.a->rank, r.a->dims);
 }
@@ -746,6 +752,7 @@ void lib_circshift(Rt *rt, int argc, Value *argv, int nout, Value *out)
     circ_shifts(rt, a, argc, argv, shift);
     out[0] = need(rt, rt_array_uninit(a->elem, a->rank, a->dims));
     RtArray *o = out[0].a;
+    keep_class(o, a);
     size_t es = rt_elem_size(a->elem), bytes = (size_t)a->n * es;
     /* the first shifted dimension moves x into the result, each further one goes
      * through a scratch copy */

@@ -713,14 +713,15 @@ static RtC64 dot_line(const Dot *D, int64_t lo, int64_t hi)
 {
     if (D->a && D->b && D->a->elem == RT_F32 && D->b->elem == RT_F32) {
         const float *x = D->a->data, *y = D->b->data;
-        double s[4] = {0};
+        double s0 = 0, s1 = 0, s2 = 0, s3 = 0;     /* in registers: see lib_reduce.c SUM8 */
         int64_t i = lo;
-        for (; i + 4 <= hi; i += 4)
-            for (int k = 0; k < 4; k++)
-                s[k] += (double)x[i + k] * y[i + k];
+        for (; i + 4 <= hi; i += 4) {
+            s0 += (double)x[i] * y[i], s1 += (double)x[i + 1] * y[i + 1];
+            s2 += (double)x[i + 2] * y[i + 2], s3 += (double)x[i + 3] * y[i + 3];
+        }
         for (; i < hi; i++)
-            s[0] += (double)x[i] * y[i];
-        return (RtC64){(s[0] + s[1]) + (s[2] + s[3]), 0};
+            s0 += (double)x[i] * y[i];
+        return (RtC64){(s0 + s1) + (s2 + s3), 0};
     }
     RtC64 s = {0, 0};
     for (int64_t i = lo; i < hi; i++) {

@@ -5,9 +5,10 @@
  * Random numbers: xoshiro256** (Blackman and Vigna), seeded through splitmix64 from
  * `--seed N` (or a fixed default, so that runs are reproducible unless asked otherwise).
  * It is small, fast and statistically sound, and one 64-bit output gives a double with
- * 53 random bits. Normal numbers use Marsaglia's polar method, one value per call (the
- * second of each pair is dropped so that the state is all there is: the sequence depends
- * only on the seed and the calls made).
+ * 53 random bits. Normal numbers use Marsaglia's polar method: rt_rand_normal returns
+ * one number per call (the second of the pair is dropped, so that the generator state
+ * is all there is and a sequence depends only on the seed and the calls made), while
+ * rt_rand_fill, the bulk path of rand/randn, uses both.
  *
  * Timing: tic stores the monotonic clock in Rt.tic; toc() prints
  * `Elapsed time: X ms` (X like %g) and returns nothing, toc("") returns the
@@ -56,15 +57,63 @@ static uint64_t next_u64(uint64_t *s)
 
 double rt_rand_uniform(Rt *rt) { return (double)(next_u64(rt->rng) >> 11) * 0x1p-53; }
 
+static void normal_pair(uint64_t *s, double *z0, double *z1);
+
 double rt_rand_normal(Rt *rt)
 {
-    double u, v, s;
+    double z0, z1;
+    normal_pair(rt->rng, &z0, &z1);
+    return z0;
+}
+
+/* A standard normal pair by the polar method, from the generator state s. */
+static void normal_pair(uint64_t *s, double *z0, double *z1)
+{
+    double u, v, q;
     do {
-        u = 2 * rt_rand_uniform(rt) - 1;
-        v = 2 * rt_rand_uniform(rt) - 1;
-        s = u * u + v * v;
-    } while (s >= 1 || s == 0);
-    return u * sqrt(-2 * log(s) / s);
+        u = (double)(next_u64(s) >> 11) * 0x1p-52 - 1;
+        v = (double)(next_u64(s) >> 11) * 0x1p-52 - 1;
+        q = u * u + v * v;
+    } while (q >= 1 || q == 0);
+    double f = sqrt(-2 * log(q) / q);
+    *z0 = u * f;
+    *z1 = v * f;
+}
+
+/* Fill an F32 or F64 array with uniform numbers in [0, 1) or standard normal ones: the
+ * bulk path of rand/randn, with the state in registers and both numbers of each normal
+ * pair used. Single precision takes 24 random bits, so that a value never rounds up to
+ * 1. (Declared in interp.h; see lib_create.c.) */
+void rt_rand_fill(Rt *rt, RtArray *a, bool normal)
+{
+    uint64_t s[4];
+    memcpy(s, rt->rng, sizeof s);
+    int64_t n = a->n;
+    if (a->elem == RT_F32) {
+        float *p = a->data;
+        if (!normal)
+            for (int64_t i = 0; i < n; i++)
+                p[i] = (float)(next_u64(s) >> 40) * 0x1p-24f;
+        for (int64_t i = 0; normal && i < n; i += 2) {
+            double z0, z1;
+            normal_pair(s, &z0, &z1);
+            p[i] = (float)z0;
+            if (i + 1 < n)
+                p[i + 1] = (float)z1;
+        }
+    } else {
+        double *p = a->data;
+        if (!normal)
+            for (int64_t i = 0; i < n; i++)
+                p[i] = (double)(next_u64(s) >> 11) * 0x1p-53;
+        for (int64_t i = 0; normal && i < n; i += 2) {
+            double z1;
+            normal_pair(s, &p[i], &z1);
+            if (i + 1 < n)
+                p[i + 1] = z1;
+        }
+    }
+    memcpy(rt->rng, s, sizeof s);
 }
 
 /* ---------------------------------------------------------------- types */
@@ -171,19 +220,20 @@ void lib_pause(Rt *rt, int argc, Value *argv, int nout, Value *out)
 
 /* ---------------------------------------------------------------- limits */
 
-/* Limits of an element type; false for complex and cells. `int` is int32: the type
- * of int arrays and of integers in kernels. */
+/* Limits of an element type, as numbers of that type (type(maxvalue(uint8)) is uint8);
+ * false for complex and cells. `int` is int32: the type of int arrays and of integers
+ * in kernels. */
 static bool elem_limits(RtElem e, Value *lo, Value *hi)
 {
     switch (e) {
-    case RT_I8: *lo = rt_int(INT8_MIN), *hi = rt_int(INT8_MAX); return true;
-    case RT_U8: *lo = rt_int(0), *hi = rt_int(UINT8_MAX); return true;
-    case RT_I16: *lo = rt_int(INT16_MIN), *hi = rt_int(INT16_MAX); return true;
-    case RT_U16: *lo = rt_int(0), *hi = rt_int(UINT16_MAX); return true;
+    case RT_I8: *lo = rt_int_typed(INT8_MIN, e), *hi = rt_int_typed(INT8_MAX, e); return true;
+    case RT_U8: *lo = rt_int_typed(0, e), *hi = rt_int_typed(UINT8_MAX, e); return true;
+    case RT_I16: *lo = rt_int_typed(INT16_MIN, e), *hi = rt_int_typed(INT16_MAX, e); return true;
+    case RT_U16: *lo = rt_int_typed(0, e), *hi = rt_int_typed(UINT16_MAX, e); return true;
     case RT_I32: *lo = rt_int(INT32_MIN), *hi = rt_int(INT32_MAX); return true;
-    case RT_U32: *lo = rt_int(0), *hi = rt_int(UINT32_MAX); return true;
-    case RT_I64: *lo = rt_int(INT64_MIN), *hi = rt_int(INT64_MAX); return true;
-    case RT_U64: *lo = rt_int(0), *hi = rt_real(18446744073709551615.0); return true;  /* beyond int64 */
+    case RT_U32: *lo = rt_int_typed(0, e), *hi = rt_int_typed(UINT32_MAX, e); return true;
+    case RT_I64: *lo = rt_int_typed(INT64_MIN, e), *hi = rt_int_typed(INT64_MAX, e); return true;
+    case RT_U64: *lo = rt_int_typed(0, e), *hi = rt_real(18446744073709551615.0); return true;  /* beyond int64 */
     case RT_F32: *lo = rt_real(-FLT_MAX), *hi = rt_real(FLT_MAX); return true;
     case RT_F64: *lo = rt_real(-DBL_MAX), *hi = rt_real(DBL_MAX); return true;
     default: return false;

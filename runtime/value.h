@@ -204,6 +204,17 @@ static inline void rt_release(Value v)
     if (rt_counted(&v) && --v.o->refs == 0)
         rt_free_obj(v.o);
 }
+/* Copy a Value as two 8-byte words. A Value is usually written as two 8-byte stores;
+ * a plain struct copy reads it back with one 16-byte load, which cannot be forwarded from
+ * those stores and stalls the pipeline (this was a third of a scalar loop's time). */
+static inline void rt_vcopy(Value *dst, const Value *src)
+{
+    uint64_t w[2];
+    __builtin_memcpy(w, src, sizeof w);
+    __asm__("" : "+r"(w[0]), "+r"(w[1]));   /* keep the halves in integer registers */
+    __builtin_memcpy(dst, w, sizeof w);
+}
+
 /* Store `v` (already owned) into *slot, releasing what was there. */
 static inline void rt_store(Value *slot, Value v)
 {
