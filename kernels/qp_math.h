@@ -59,8 +59,8 @@ QP_MATH_FN float qp_mod_f(float x, float y)
 
 QP_MATH_FN long long qp_mod_i(long long x, long long y)
 {
-    if (y == 0)
-        return x;
+    if (y == 0 || y == -1)      /* -1: x % -1 overflows for the most negative x */
+        return y ? 0 : x;
     long long r = x % y;
     return r != 0 && (r < 0) != (y < 0) ? r + y : r;
 }
@@ -128,6 +128,8 @@ QP_MATH_FN double qp_sinc(double x)
 {
     if (x == 0)
         return 1;
+    if (x == floor(x))          /* sin(pi k) is not exactly 0 in floating point */
+        return 0;
     double px = QP_PI * x;
     return sin(px) / px;
 }
@@ -136,6 +138,8 @@ QP_MATH_FN float qp_sinc_f(float x)
 {
     if (x == 0)
         return 1;
+    if (x == floorf(x))
+        return 0;
     float px = (float)QP_PI * x;
     return sinf(px) / px;
 }

@@ -18,6 +18,7 @@
  * where the condition holds (the conditional assignment of spec 001 "Matrix Conditional
  * Assignment", which system.q describes as reductions).
  */
+#include "kernels/qp_math.h"
 #include "runtime/interp.h"
 
 #include <math.h>
@@ -45,13 +46,11 @@ static int64_t wrap(RtMode mode, int64_t i, int64_t n, bool *outside)
     *outside = true;
     if (n <= 0)
         return -1;
+    /* the same index arithmetic as kernels (kernels/qp_math.h) */
     switch (mode) {
-    case RT_MODE_CIRCULAR: return ((i % n) + n) % n;
-    case RT_MODE_MIRROR: {
-        int64_t p = 2 * n, m = ((i % p) + p) % p;
-        return m < n ? m : p - 1 - m;
-    }
-    case RT_MODE_CLAMPED: return i < 0 ? 0 : n - 1;
+    case RT_MODE_CIRCULAR: return qp_periodize_i(i, n);
+    case RT_MODE_MIRROR: return qp_mirror_ext_i(i, n);
+    case RT_MODE_CLAMPED: return qp_clamp_i(i, 0, n - 1);
     default: return -1;
     }
 }

@@ -921,6 +921,8 @@ static void eval_binary(Rt *rt, Node *n, Value *dst)
         rt_pop_to(rt, b);
         return;
     }
+    if (n->slot != 1 && rt_fuse_eval(rt, n, dst))
+        return;
     Value a, b, *t = NULL;
     if (!quick_number(rt, n->a, &a)) {
         t = rt_push(rt, 2);

@@ -168,6 +168,9 @@ int rt_canon_dims(int rank, int64_t *dims);
 void rt_binary(Rt *rt, int op, Value a, Value b, Value *dst);
 void rt_unary(Rt *rt, int op, Value a, Value *dst);
 const char *rt_op_name(int op);
+/* A tree of elementwise operators over float arrays in one pass (fuse.c); false when n
+ * is not such a tree (nothing was evaluated then). */
+bool rt_fuse_eval(Rt *rt, Node *n, Value *dst);
 
 /* Elementwise maps for builtins (math): apply fr to reals, fc to complex (NULL: real
  * only), over scalars and arrays. Integer arguments become scalars unless fi is given. */

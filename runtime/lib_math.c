@@ -34,7 +34,8 @@
  *  - sinc(x) is normalised: sin(pi x) / (pi x), sinc(0) = 1.
  *
  * Loops over large arrays run on the thread pool: rt_map1/rt_map2 (ops.c) for the plain
- * real and complex maps, Each bands here for the rest.
+ * real and complex maps, Each bands here for the rest. Cell arguments never arrive here:
+ * the interpreter maps these builtins over cells (RT_LIB_CELLMAP in lib.def).
  */
 #include "kernels/qp_math.h"
 #include "runtime/interp.h"
@@ -150,51 +151,6 @@ static int64_t get_i64(const RtArray *a, int64_t i)
     }
 }
 
-/* ---------------------------------------------------------------- cells */
-
-/* Builtins apply to each element of a cell (spec 004 "cell matrices": C = max(B, 4)):
- * cells among the arguments must have the same shape, other arguments are shared by every
- * call, and the results form a cell of that shape in *dst. False when no argument is a
- * cell. Used by every builtin of lib_math.c and lib_reduce.c. */
-bool rt_cell_apply(Rt *rt, RtBuiltinFn fn, const char *name, int argc, Value *argv, Value *dst)
-{
-    const RtArray *shape = NULL;
-    for (int k = 0; k < argc; k++) {
-        if (argv[k].kind != V_ARRAY || argv[k].a->elem != RT_VALUE)
-            continue;
-        if (shape && !same_shape(shape, argv[k].a))
-            size_mismatch(rt, name, shape, argv[k].a);
-        shape = shape ? shape : argv[k].a;
-    }
-    if (!shape)
-        return false;
-    *dst = rt_array_new(RT_VALUE, shape->rank, shape->dims);
-    if (dst->kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    Value *t = rt_push(rt, argc + 1);
-    for (int64_t i = 0; i < shape->n; i++) {
-        for (int k = 0; k < argc; k++) {
-            bool cell = argv[k].kind == V_ARRAY && argv[k].a->elem == RT_VALUE;
-            t[k] = cell ? rt_get_value(argv[k].a, i) : argv[k];
-            if (!cell)
-                rt_retain(t[k]);
-        }
-        fn(rt, argc, t, 1, &t[argc]);
-        ((Value *)dst->a->data)[i] = t[argc];   /* moves the reference */
-        t[argc] = rt_undef();
-        for (int k = 0; k < argc; k++)
-            rt_store(&t[k], rt_undef());
-    }
-    rt_pop_to(rt, t);
-    return true;
-}
-
-#define CELLS(name)                                                     \
-    do {                                                                \
-        if (rt_cell_apply(rt, lib_##name, #name, argc, argv, &out[0]))  \
-            return;                                                     \
-    } while (0)
-
 /* ---------------------------------------------------------------- elementwise loops */
 
 /* One elementwise job: up to three arguments, each an array (in[k]) or a number
@@ -223,7 +179,8 @@ static void each_band(void *ctx, int64_t lo, int64_t hi)
         E->fn(E, i);
 }
 
-/* Fill E's numbers from the arguments (ints from `ints` when the caller converted them). */
+/* Point E at the arguments: arrays in in[k]; numbers in num[k], and truncated to int64 in
+ * ints[k] for the bitwise functions. */
 static void each_args(Rt *rt, Each *E, int n, const Value *args)
 {
     for (int k = 0; k < n; k++) {
@@ -259,7 +216,15 @@ static void el_cplx(const Each *E, int64_t i)
 
 /* ---------------------------------------------------------------- complex helpers */
 
-static double complex to_c(RtC64 z) { return CMPLX(z.re, z.im); }
+/* C11 lays a double complex out as double[2]; copying the parts keeps an infinite or NaN
+ * imaginary part intact (re + im * I would not), and needs no CMPLX (absent under clang). */
+static double complex to_c(RtC64 z)
+{
+    double parts[2] = {z.re, z.im};
+    double complex c;
+    memcpy(&c, parts, sizeof c);
+    return c;
+}
 static RtC64 from_c(double complex z) { return (RtC64){creal(z), cimag(z)}; }
 
 #define CFN(name, expr) \
@@ -354,8 +319,7 @@ static void unary(Rt *rt, const Unary *u, Value x, Value *dst)
     void lib_##name(Rt *rt, int argc, Value *argv, int nout, Value *out)      \
     {                                                                          \
         static const Unary u = {#name, fr, fc, fz, fi, pred};                  \
-        (void)nout;                                                            \
-        CELLS(name);                                                           \
+        (void)argc, (void)nout;                                                \
         unary(rt, &u, argv[0], &out[0]);                                       \
     }
 UNARY(abs, fabs, NULL, z_abs, i_abs, false)
@@ -394,8 +358,7 @@ UNARY(isfinite, r_isfinite, NULL, z_isfinite, i_isfinite, true)
 
 void lib_int(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
-    (void)nout;
-    CELLS(int);
+    (void)argc, (void)nout;
     Value x = argv[0];
     need_numbers(rt, "int", 1, &x, true);
     if (x.kind != V_ARRAY) {
@@ -409,8 +372,7 @@ void lib_int(Rt *rt, int argc, Value *argv, int nout, Value *out)
 
 void lib_float(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
-    (void)nout;
-    CELLS(float);
+    (void)argc, (void)nout;
     need_numbers(rt, "float", 1, argv, true);
     rt_map1(rt, argv[0], r_same, NULL, &out[0]);
 }
@@ -419,7 +381,6 @@ void lib_float(Rt *rt, int argc, Value *argv, int nout, Value *out)
 void lib_complex(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    CELLS(complex);
     need_numbers(rt, "complex", 1, argv, false);
     if (argc == 2)
         need_numbers(rt, "complex", 2, argv, true);
@@ -460,8 +421,7 @@ static int64_t i_max(int64_t x, int64_t y) { return x > y ? x : y; }
     void lib_##name(Rt *rt, int argc, Value *argv, int nout, Value *out)      \
     {                                                                          \
         static const Binary b = {#name, fr, fi};                               \
-        (void)nout;                                                            \
-        CELLS(name);                                                           \
+        (void)argc, (void)nout;                                                \
         binary(rt, &b, argv, &out[0]);                                         \
     }
 BINARY(atan2, atan2, NULL)
@@ -474,8 +434,7 @@ static RtC64 c_pow(RtC64 x, RtC64 y) { return from_c(cpow(to_c(x), to_c(y))); }
 
 void lib_pow(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
-    (void)nout;
-    CELLS(pow);
+    (void)argc, (void)nout;
     need_numbers(rt, "pow", 2, argv, false);
     if (!is_complex(argv[0]) && !is_complex(argv[1])) {
         static const Binary b = {"pow", pow, NULL};
@@ -515,7 +474,6 @@ static void ternary(Rt *rt, const char *name, Value *args, double (*f)(double, d
 void lib_clamp(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    CELLS(clamp);
     Value args[3] = {argv[0], rt_int(0), argv[1]};      /* clamp(x, hi): [0, hi] */
     if (argc == 3)
         args[1] = argv[1], args[2] = argv[2];
@@ -524,8 +482,7 @@ void lib_clamp(Rt *rt, int argc, Value *argv, int nout, Value *out)
 
 void lib_lerp(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
-    (void)nout;
-    CELLS(lerp);
+    (void)argc, (void)nout;
     ternary(rt, "lerp", argv, qp_lerp, NULL, &out[0]);
 }
 
@@ -625,17 +582,8 @@ static void min_max(Rt *rt, const char *name, bool max, int argc, Value *argv, i
     binary(rt, &b, argv, &out[0]);
 }
 
-void lib_min(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    CELLS(min);
-    min_max(rt, "min", false, argc, argv, nout, out);
-}
-
-void lib_max(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    CELLS(max);
-    min_max(rt, "max", true, argc, argv, nout, out);
-}
+void lib_min(Rt *rt, int argc, Value *argv, int nout, Value *out) { min_max(rt, "min", false, argc, argv, nout, out); }
+void lib_max(Rt *rt, int argc, Value *argv, int nout, Value *out) { min_max(rt, "max", true, argc, argv, nout, out); }
 
 /* ---------------------------------------------------------------- bitwise */
 
@@ -688,8 +636,7 @@ static void bitwise(Rt *rt, const char *name, int n, Value *args, int64_t (*f)(i
 #define BITWISE(name, n, f)                                                    \
     void lib_##name(Rt *rt, int argc, Value *argv, int nout, Value *out)      \
     {                                                                          \
-        (void)nout;                                                            \
-        CELLS(name);                                                           \
+        (void)argc, (void)nout;                                                \
         bitwise(rt, #name, n, argv, f, &out[0]);                               \
     }
 BITWISE(and, 2, i_and)
@@ -741,8 +688,7 @@ static void dot_blocks(void *ctx, int64_t lo, int64_t hi)
 
 void lib_dotprod(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
-    (void)nout;
-    CELLS(dotprod);
+    (void)argc, (void)nout;
     need_numbers(rt, "dotprod", 2, argv, false);
     const RtArray *shape = common_shape(rt, "dotprod", 2, argv);
     bool cplx = is_complex(argv[0]) || is_complex(argv[1]);

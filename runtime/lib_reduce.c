@@ -33,10 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Defined in lib_math.c: apply a builtin to each element of cell arguments (spec 004).
- * TODO(lead): move this declaration to lib.h (requested in /tmp/requests_A.md). */
-bool rt_cell_apply(Rt *rt, RtBuiltinFn fn, const char *name, int argc, Value *argv, Value *dst);
-
 /* Elements per block of an all-elements fold: large enough that the pool's overhead
  * vanishes, small enough that a 1920x1080x3 image splits across every core. */
 #define BLOCK (1 << 16)
@@ -435,64 +431,48 @@ static void reduce(Rt *rt, const char *name, Op op, int argc, Value *argv, Value
 void lib_sum(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_sum, "sum", argc, argv, &out[0]))
-        return;
     reduce(rt, "sum", OP_SUM, argc, argv, &out[0]);
 }
 
 void lib_prod(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_prod, "prod", argc, argv, &out[0]))
-        return;
     reduce(rt, "prod", OP_PROD, argc, argv, &out[0]);
 }
 
 void lib_mean(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_mean, "mean", argc, argv, &out[0]))
-        return;
     reduce(rt, "mean", OP_MEAN, argc, argv, &out[0]);
 }
 
 void lib_var(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_var, "var", argc, argv, &out[0]))
-        return;
     reduce(rt, "var", OP_VAR, argc, argv, &out[0]);
 }
 
 void lib_std(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_std, "std", argc, argv, &out[0]))
-        return;
     reduce(rt, "std", OP_STD, argc, argv, &out[0]);
 }
 
 void lib_median(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_median, "median", argc, argv, &out[0]))
-        return;
     reduce(rt, "median", OP_MEDIAN, argc, argv, &out[0]);
 }
 
 void lib_any(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_any, "any", argc, argv, &out[0]))
-        return;
     reduce(rt, "any", OP_ANY, argc, argv, &out[0]);
 }
 
 void lib_all(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_all, "all", argc, argv, &out[0]))
-        return;
     reduce(rt, "all", OP_ALL, argc, argv, &out[0]);
 }
 
@@ -553,15 +533,11 @@ static void cumulate(Rt *rt, const char *name, bool prod, int argc, Value *argv,
 void lib_cumsum(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_cumsum, "cumsum", argc, argv, &out[0]))
-        return;
     cumulate(rt, "cumsum", false, argc, argv, &out[0]);
 }
 
 void lib_cumprod(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (rt_cell_apply(rt, lib_cumprod, "cumprod", argc, argv, &out[0]))
-        return;
     cumulate(rt, "cumprod", true, argc, argv, &out[0]);
 }
