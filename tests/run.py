@@ -50,7 +50,7 @@ RUN_MODES = {
 }
 
 DIAG_RE = re.compile(r"^(.*?):(\d+):(\d+): (error|warning): (.*)$")
-DIRECTIVE_RE = re.compile(r"%\s*(expect error|expect warning|expect|run|args):(.*)$")
+DIRECTIVE_RE = re.compile(r"%\s*(expect error|expect warning|expect|run|args|options):(.*)$")
 EXPECT_DIAG_RE = re.compile(r"^\s*line\s+(\d+)\s*(?::\s?(.*))?$")
 FUZZ_ARTIFACT_RE = re.compile(r"Test unit written to (\S+)")
 
@@ -142,6 +142,7 @@ class Golden:
         self.path = path
         self.mode = None
         self.args = []
+        self.options = []
         self.stdout = []        # expected lines, in order
         self.diags = []         # (kind, line, message or None, directive's line)
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -167,6 +168,8 @@ class Golden:
             self.mode = mode
         elif word == "args":
             self.args += shlex.split(rest)
+        elif word == "options":
+            self.options += shlex.split(rest)
         else:
             d = EXPECT_DIAG_RE.match(rest)
             if not d:
@@ -248,7 +251,7 @@ def run_golden(path, qpipe):
     """Run one .q file; return None when it passes, else the reason it failed."""
     try:
         test = Golden(path)
-        argv = [qpipe] + RUN_MODES[test.mode] + [rel_to_root(path)] + test.args
+        argv = [qpipe] + RUN_MODES[test.mode] + test.options + [rel_to_root(path)] + test.args
         result = run_process(argv, GOLDEN_TIMEOUT)
     except Failure as e:
         return str(e)
