@@ -1,9 +1,9 @@
 #!/bin/sh
-# samples/demo.sh - what `make demo` shows: the front end at work on the sample programs.
+# samples/demo.sh - what `make demo` shows: qpipe running the sample programs.
 #
 # Checks every samples/*.q with `qpipe check` (parse, resolve names and imports), one line
-# per file, then prints the syntax tree of hello.q. The qpipe binary is $QPIPE, by default
-# build/qpipe. Exits non-zero when a sample fails its check.
+# per file, then runs each with `qpipe exec` and shows what it prints. The qpipe binary is
+# $QPIPE, by default build/qpipe. Exits non-zero when a sample fails.
 
 set -u
 cd "$(dirname "$0")/.."
@@ -19,7 +19,9 @@ for f in samples/*.q; do
     fi
 done
 
-echo
-echo "\$ $QPIPE parse --dump samples/hello.q"
-"$QPIPE" parse --dump samples/hello.q || status=1
+for f in samples/*.q; do
+    echo
+    echo "\$ $QPIPE exec $f"
+    "$QPIPE" exec "$f" || status=1
+done
 exit $status

@@ -1,6 +1,7 @@
 % hello.q - a first Quasar program: a function, a loop, a lambda, matrices and print.
 %
-%   build/qpipe check samples/hello.q         parse and resolve names
+%   build/qpipe exec samples/hello.q          run it
+%   build/qpipe check samples/hello.q         parse and resolve names only
 %   build/qpipe parse --dump samples/hello.q  show the syntax tree
 
 % A function with two inputs and one output.
