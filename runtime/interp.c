@@ -19,7 +19,6 @@ typedef enum Flow { FLOW_NORMAL, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN } Flow;
 
 static Flow exec_list(Rt *rt, NodeList *l);
 static void assign(Rt *rt, Node *target, Value *v, Node *stmt);
-static const char *jump_label;     /* label of the pending break/continue, or NULL */
 
 /* ---------------------------------------------------------------- errors */
 
@@ -575,10 +574,9 @@ static int eval_args(Rt *rt, NodeList *l, Value **argv_out, const char ***names_
                 rt_release(v);
                 rt_error(rt, "too many arguments (more than %d)", RT_MAX_ARGS);
             }
-            /* the vector sits where its elements go; move it above them first */
+            /* the vector is kept above its elements until they are copied out */
             Value *dst = rt_push(rt, (int)n + 1);
             dst[n] = v;
-            tmp = dst - 1 + 1;
             for (int64_t k = 0; k < n; k++)
                 dst[k] = rt_get_value(v.a, k);
             rt_release(dst[n]);
@@ -792,10 +790,7 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
         *dst = out[0];
         out[0] = rt_undef();
     }
-    if (!outs)
-        rt_pop_to(rt, base);
-    else
-        rt_pop_to(rt, base);    /* out lies below base */
+    rt_pop_to(rt, base);        /* caller-given outs lie below base and stay */
 }
 
 /* ---------------------------------------------------------------- expressions */
@@ -1550,7 +1545,7 @@ static Flow exec_for(Rt *rt, Node *n);
 static Flow exec_match(Rt *rt, Node *n);
 static Flow exec_try(Rt *rt, Node *n);
 
-static bool loop_exit(Node *loop, Flow f, bool *stop)
+static bool loop_exit(Rt *rt, Node *loop, Flow f, bool *stop)
 {
     /* returns true when the loop must stop; *stop says whether to propagate */
     if (f == FLOW_NORMAL)
@@ -1559,11 +1554,11 @@ static bool loop_exit(Node *loop, Flow f, bool *stop)
         *stop = true;
         return true;
     }
-    if (jump_label && (!loop->label || strcmp(jump_label, loop->label))) {
+    if (rt->jump_label && (!loop->label || strcmp(rt->jump_label, loop->label))) {
         *stop = true;       /* a labelled jump for an outer loop */
         return true;
     }
-    jump_label = NULL;
+    rt->jump_label = NULL;
     if (f == FLOW_CONTINUE)
         return false;
     *stop = false;
@@ -1657,7 +1652,7 @@ static Flow exec(Rt *rt, Node *n)
             }
             Flow f = exec_list(rt, &n->body);
             bool stop = false;
-            if (loop_exit(n, f, &stop))
+            if (loop_exit(rt, n, f, &stop))
                 return stop ? f : FLOW_NORMAL;
             if (n->kind == N_REPEAT) {
                 Value *c = rt_push(rt, 1);
@@ -1674,7 +1669,7 @@ static Flow exec(Rt *rt, Node *n)
     case N_TRY: return exec_try(rt, n);
     case N_BREAK:
     case N_CONTINUE:
-        jump_label = n->label;
+        rt->jump_label = n->label;
         return n->kind == N_BREAK ? FLOW_BREAK : FLOW_CONTINUE;
     case N_RETURN: return FLOW_RETURN;
     case N_FUNCTION:
@@ -1739,7 +1734,7 @@ static Flow exec_for(Rt *rt, Node *n)
                 rt_store(var, rt_int(i));
                 Flow f = exec_list(rt, &n->body);
                 bool stop = false;
-                if (loop_exit(n, f, &stop))
+                if (loop_exit(rt, n, f, &stop))
                     return stop ? f : FLOW_NORMAL;
             }
             return FLOW_NORMAL;
@@ -1755,7 +1750,7 @@ static Flow exec_for(Rt *rt, Node *n)
             rt_store(flow_slot(rt, n), rt_real(rt_round(rt, a + (double)i * s)));
             Flow f = exec_list(rt, &n->body);
             bool stop = false;
-            if (loop_exit(n, f, &stop))
+            if (loop_exit(rt, n, f, &stop))
                 return stop ? f : FLOW_NORMAL;
         }
         return FLOW_NORMAL;
@@ -1770,7 +1765,7 @@ static Flow exec_for(Rt *rt, Node *n)
         Flow f = exec_list(rt, &n->body);
         rt_pop_to(rt, seq);
         bool stop = false;
-        if (loop_exit(n, f, &stop))
+        if (loop_exit(rt, n, f, &stop))
             return stop ? f : FLOW_NORMAL;
         return FLOW_NORMAL;
     }
@@ -1779,7 +1774,7 @@ static Flow exec_for(Rt *rt, Node *n)
         rt_store(flow_slot(rt, n), rt_get_value(a, i));
         Flow f = exec_list(rt, &n->body);
         bool stop = false;
-        if (loop_exit(n, f, &stop)) {
+        if (loop_exit(rt, n, f, &stop)) {
             rt_pop_to(rt, seq);
             return stop ? f : FLOW_NORMAL;
         }
@@ -1849,7 +1844,7 @@ static Flow exec_try(Rt *rt, Node *n)
     rt->depth = t.depth;
     rt->frame = frame;
     rt->cur_mod = mod;
-    jump_label = NULL;
+    rt->jump_label = NULL;
     if (n->name) {
         Value msg = rt_string_cstr(rt->errmsg.s ? rt->errmsg.s : "");
         if (msg.kind == V_UNDEF)

@@ -108,7 +108,7 @@ struct Rt {
     double tic;
     const char *const *module_path;
     struct RtWarned *warned;    /* sites that already warned */
-    bool in_error;
+    const char *jump_label;     /* label of the pending break/continue, or NULL */
     struct RtTypeCache *types;  /* type values of builtin names, made on first use */
 };
 

@@ -411,8 +411,6 @@ static void matmul_rows(void *ctx, int64_t lo, int64_t hi)
             continue;
         }
         /* i-p-j order: the inner loop runs along rows of b and of the result */
-        double *acc = (double *)M->r->data;     /* only used for F64 results */
-        (void)acc;
         for (int64_t j = 0; j < M->n; j++)
             rt_set_real(M->r, i * M->n + j, 0, false);
         for (int64_t p = 0; p < M->k; p++) {
