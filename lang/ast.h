@@ -125,4 +125,11 @@ struct LangModule {
 
 const char *lang_node_what(NodeKind k);
 
+/* Every name that `n` declares in the scope of its function (resolve.c): assignment
+ * targets, for-loop variables and catch names, and, as `fixed`, the names of functions and
+ * types. Nested functions and lambdas are not entered. The resolver and the runtime's
+ * scope pass share it, so both agree on what a function's variables are. */
+typedef void (*LangDeclareFn)(void *ctx, const char *name, bool fixed);
+void lang_declarations(Node *n, LangDeclareFn fn, void *ctx);
+
 #endif

@@ -125,64 +125,74 @@ static int in_prelude(const char *name)
 
 /* ---------------------------------------------------------------- declarations */
 
-static void declare_target(Scope *s, Node *t)
+static void declare_target(Node *t, LangDeclareFn fn, void *ctx)
 {
     switch (t->kind) {
-    case N_IDENT: names_add(&s->names, t->name); break;
-    case N_TYPED: declare_target(s, t->a); break;
+    case N_IDENT: fn(ctx, t->name, false); break;
+    case N_TYPED: declare_target(t->a, fn, ctx); break;
     case N_MATRIX:
         for (int i = 0; i < t->args.n; i++)
-            declare_target(s, t->args.items[i]);
+            declare_target(t->args.items[i], fn, ctx);
         break;
     default: break;
     }
 }
 
-static void declare_list(Scope *s, NodeList *l);
+static void declare_list(NodeList *l, LangDeclareFn fn, void *ctx)
+{
+    for (int i = 0; i < l->n; i++)
+        lang_declarations(l->items[i], fn, ctx);
+}
 
-/* Collect what `n` declares in scope `s`, without entering nested functions/lambdas. */
-static void declare(Scope *s, Node *n)
+void lang_declarations(Node *n, LangDeclareFn fn, void *ctx)
 {
     if (!n)
         return;
     switch (n->kind) {
     case N_LAMBDA:
+    case N_REDUCTION:       /* its names belong to the reduction */
         return;
     case N_FUNCTION:
     case N_TYPEDEF:
-        names_add(&s->names, n->name);
-        names_add(&s->fixed, n->name);
+        fn(ctx, n->name, true);
         return;
     case N_ASSIGN:
-        declare_target(s, n->a);
-        declare(s, n->b);
+        declare_target(n->a, fn, ctx);
+        lang_declarations(n->b, fn, ctx);
         return;
     case N_TYPED:
-        declare_target(s, n);
+        declare_target(n, fn, ctx);
         return;
     case N_FOR:
-        names_add(&s->names, n->name);
+        fn(ctx, n->name, false);
         break;
     case N_TRY:
         if (n->name)
-            names_add(&s->names, n->name);
+            fn(ctx, n->name, false);
         break;
     default:
         break;
     }
-    declare(s, n->a);
-    declare(s, n->b);
-    declare(s, n->c);
-    declare_list(s, &n->args);
-    declare_list(s, &n->args2);
-    declare_list(s, &n->body);
+    lang_declarations(n->a, fn, ctx);
+    lang_declarations(n->b, fn, ctx);
+    lang_declarations(n->c, fn, ctx);
+    declare_list(&n->args, fn, ctx);
+    declare_list(&n->args2, fn, ctx);
+    declare_list(&n->body, fn, ctx);
 }
 
-static void declare_list(Scope *s, NodeList *l)
+static void scope_add(void *ctx, const char *name, bool fixed)
 {
-    for (int i = 0; i < l->n; i++)
-        declare(s, l->items[i]);
+    Scope *s = ctx;
+    names_add(&s->names, name);
+    if (fixed)
+        names_add(&s->fixed, name);
 }
+
+/* Collect what `n` declares in scope `s`. */
+static void declare(Scope *s, Node *n) { lang_declarations(n, scope_add, s); }
+
+static void declare_list_in(Scope *s, NodeList *l) { declare_list(l, scope_add, s); }
 
 /* ---------------------------------------------------------------- uses */
 
@@ -271,7 +281,7 @@ static void check_function(Resolver *r, Scope *outer, Node *n)
     r->loops = NULL;
     r->loops_cap = 0;
     if (n->kind == N_FUNCTION) {
-        declare_list(&fs, &n->body);
+        declare_list_in(&fs, &n->body);
         check_list(r, &fs, &n->body);
     } else {
         declare(&fs, n->a);
@@ -430,7 +440,7 @@ static void resolve_module(Resolver *r, LangModule *m);
 static void export_names(Resolver *r, LangModule *m)
 {
     Scope s = {0};
-    declare_list(&s, &m->body);
+    declare_list_in(&s, &m->body);
     for (int i = 0; i < s.names.n; i++)
         if (strcmp(s.names.items[i], "main"))
             names_add(r->globals, s.names.items[i]);
@@ -495,7 +505,7 @@ static void resolve_module(Resolver *r, LangModule *m)
         }
     }
     Scope top = {0};
-    declare_list(&top, &m->body);
+    declare_list_in(&top, &m->body);
     check_list(r, &top, &m->body);
     names_free(&top.names);
     names_free(&top.fixed);

@@ -148,6 +148,16 @@ RtC64 rt_to_cplx(Rt *rt, Value v, const char *what)
     return (RtC64){rt_to_real(rt, v, what), 0};
 }
 
+Value rt_number(Rt *rt, RtC64 z, bool cplx)
+{
+    if (!cplx)
+        return rt_real(rt_round(rt, z.re));
+    Value v = rt_cplx(rt_round(rt, z.re), rt_round(rt, z.im));
+    if (v.kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    return v;
+}
+
 bool rt_truth(Rt *rt, Value v)
 {
     switch (v.kind) {

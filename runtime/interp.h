@@ -156,6 +156,8 @@ double rt_to_real(Rt *rt, Value v, const char *what);
 int64_t rt_to_int(Rt *rt, Value v, const char *what);
 RtC64 rt_to_cplx(Rt *rt, Value v, const char *what);
 bool rt_truth(Rt *rt, Value v);
+/* A result number in the program's precision: scalar, or complex when `cplx`. */
+Value rt_number(Rt *rt, RtC64 z, bool cplx);
 const char *rt_to_cstr(Rt *rt, Value v, const char *what);
 /* A dims argument: scalars (n, m, …) or one vector; returns the rank. */
 int rt_dims_arg(Rt *rt, int argc, const Value *argv, int64_t *dims);

@@ -188,44 +188,40 @@ static void fill_real(RtArray *a, double x)
     }
 }
 
-/* zeros(dims…) */
-void lib_zeros(Rt *rt, int argc, Value *argv, int nout, Value *out)
+/* zeros, ones, uninit: an array of the dims given, or a number without arguments. */
+static void create(Rt *rt, int argc, Value *argv, double fill, bool set, Value *out)
 {
-    (void)nout;
     if (!argc) {
-        out[0] = rt_real(0);
+        out[0] = rt_real(fill);
         return;
     }
     int64_t dims[RT_MAX_DIMS];
     int rank = creation_dims(rt, argc, argv, dims);
-    out[0] = need(rt, rt_array_new(rt_scalar_elem(rt), rank, dims));
+    out[0] = need(rt, fill == 0 && set ? rt_array_new(rt_scalar_elem(rt), rank, dims)
+                                       : rt_array_uninit(rt_scalar_elem(rt), rank, dims));
+    if (set && fill != 0)
+        fill_real(out[0].a, fill);
+}
+
+/* zeros(dims…) */
+void lib_zeros(Rt *rt, int argc, Value *argv, int nout, Value *out)
+{
+    (void)nout;
+    create(rt, argc, argv, 0, true, out);
 }
 
 /* ones(dims…) */
 void lib_ones(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (!argc) {
-        out[0] = rt_real(1);
-        return;
-    }
-    int64_t dims[RT_MAX_DIMS];
-    int rank = creation_dims(rt, argc, argv, dims);
-    out[0] = need(rt, rt_array_uninit(rt_scalar_elem(rt), rank, dims));
-    fill_real(out[0].a, 1);
+    create(rt, argc, argv, 1, true, out);
 }
 
 /* uninit(dims…): contents unspecified (whatever the allocator gives). */
 void lib_uninit(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    if (!argc) {
-        out[0] = rt_real(0);
-        return;
-    }
-    int64_t dims[RT_MAX_DIMS];
-    int rank = creation_dims(rt, argc, argv, dims);
-    out[0] = need(rt, rt_array_uninit(rt_scalar_elem(rt), rank, dims));
+    create(rt, argc, argv, 0, false, out);
 }
 
 /* eye(n[, m]) */

@@ -122,15 +122,6 @@ static const RtArray *common_shape(Rt *rt, const char *name, int n, const Value 
     return shape;
 }
 
-static Value number(Rt *rt, RtC64 z, bool cplx)
-{
-    if (!cplx)
-        return rt_real(rt_round(rt, z.re));
-    Value v = rt_cplx(rt_round(rt, z.re), rt_round(rt, z.im));   /* boxed: may fail */
-    if (v.kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    return v;
-}
 
 static int64_t real_to_int(double x) { return x == x && fabs(x) < 9.2e18 ? (int64_t)x : 0; }
 
@@ -389,7 +380,7 @@ void lib_complex(Rt *rt, int argc, Value *argv, int nout, Value *out)
     each_args(rt, &E, argc, argv);
     if (!shape) {
         RtC64 z = E.num[0];
-        out[0] = number(rt, (RtC64){z.re, z.im + E.num[1].re}, true);
+        out[0] = rt_number(rt, (RtC64){z.re, z.im + E.num[1].re}, true);
         return;
     }
     each_run(rt, &E, rt_complex_elem(rt), shape, &out[0]);
@@ -445,7 +436,7 @@ void lib_pow(Rt *rt, int argc, Value *argv, int nout, Value *out)
     Each E = {.fn = el_fzz, .fzz = c_pow};
     each_args(rt, &E, 2, argv);
     if (!shape)
-        out[0] = number(rt, c_pow(E.num[0], E.num[1]), true);
+        out[0] = rt_number(rt, c_pow(E.num[0], E.num[1]), true);
     else
         each_run(rt, &E, rt_complex_elem(rt), shape, &out[0]);
 }
@@ -701,7 +692,7 @@ void lib_dotprod(Rt *rt, int argc, Value *argv, int nout, Value *out)
         D.sb = rt_to_cplx(rt, argv[1], "an argument");
     int64_t nb = (D.n + BLOCK - 1) / BLOCK;
     if (nb <= 1) {
-        out[0] = number(rt, dot_line(&D, 0, D.n), cplx);
+        out[0] = rt_number(rt, dot_line(&D, 0, D.n), cplx);
         return;
     }
     D.part = malloc((size_t)nb * sizeof *D.part);
@@ -712,5 +703,5 @@ void lib_dotprod(Rt *rt, int argc, Value *argv, int nout, Value *out)
     for (int64_t b = 0; b < nb; b++)
         s.re += D.part[b].re, s.im += D.part[b].im;
     free(D.part);
-    out[0] = number(rt, s, cplx);
+    out[0] = rt_number(rt, s, cplx);
 }

@@ -75,15 +75,6 @@ static int64_t dim_arg(Rt *rt, int argc, Value *argv)
     return d;
 }
 
-static Value number(Rt *rt, RtC64 z, bool cplx)
-{
-    if (!cplx)
-        return rt_real(rt_round(rt, z.re));
-    Value v = rt_cplx(rt_round(rt, z.re), rt_round(rt, z.im));   /* boxed: may fail */
-    if (v.kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    return v;
-}
 
 static Value new_array(Rt *rt, RtElem e, int rank, const int64_t *dims)
 {
@@ -299,9 +290,9 @@ static void reduce_number(Rt *rt, Value x, Op op, Value *dst)
             *dst = x;
             return;
         }
-        *dst = number(rt, z, cplx);
+        *dst = rt_number(rt, z, cplx);
         return;
-    case OP_MEAN: *dst = number(rt, z, cplx); return;
+    case OP_MEAN: *dst = rt_number(rt, z, cplx); return;
     case OP_VAR:
     case OP_STD: *dst = rt_real(0); return;
     case OP_MEDIAN:
@@ -331,7 +322,7 @@ static void reduce_all(Rt *rt, const RtArray *a, Op op, Value *dst)
     else if ((op == OP_SUM || op == OP_PROD) && rt_elem_is_int(a->elem))
         *dst = rt_int(fabs(z.re) < 9.2e18 ? (int64_t)z.re : 0);
     else
-        *dst = number(rt, z, result_is_complex(a, op));
+        *dst = rt_number(rt, z, result_is_complex(a, op));
 }
 
 /* ---------------------------------------------------------------- along a dimension */
@@ -428,53 +419,29 @@ static void reduce(Rt *rt, const char *name, Op op, int argc, Value *argv, Value
         reduce_dim(rt, a, op, dim, dst);
 }
 
-void lib_sum(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    reduce(rt, "sum", OP_SUM, argc, argv, &out[0]);
-}
+/* The builtins: lib_<name> reduces with `op` (lib.def). */
+#define REDUCTION(name, op)                                                   \
+    void lib_##name(Rt *rt, int argc, Value *argv, int nout, Value *out)      \
+    {                                                                         \
+        (void)nout;                                                           \
+        reduce(rt, #name, op, argc, argv, &out[0]);                           \
+    }
 
-void lib_prod(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    reduce(rt, "prod", OP_PROD, argc, argv, &out[0]);
-}
+REDUCTION(sum, OP_SUM)
 
-void lib_mean(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    reduce(rt, "mean", OP_MEAN, argc, argv, &out[0]);
-}
+REDUCTION(prod, OP_PROD)
 
-void lib_var(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    reduce(rt, "var", OP_VAR, argc, argv, &out[0]);
-}
+REDUCTION(mean, OP_MEAN)
 
-void lib_std(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    reduce(rt, "std", OP_STD, argc, argv, &out[0]);
-}
+REDUCTION(var, OP_VAR)
 
-void lib_median(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    reduce(rt, "median", OP_MEDIAN, argc, argv, &out[0]);
-}
+REDUCTION(std, OP_STD)
 
-void lib_any(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    reduce(rt, "any", OP_ANY, argc, argv, &out[0]);
-}
+REDUCTION(median, OP_MEDIAN)
 
-void lib_all(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    reduce(rt, "all", OP_ALL, argc, argv, &out[0]);
-}
+REDUCTION(any, OP_ANY)
+
+REDUCTION(all, OP_ALL)
 
 /* ---------------------------------------------------------------- cumulative */
 
@@ -519,7 +486,7 @@ static void cumulate(Rt *rt, const char *name, bool prod, int argc, Value *argv,
     int64_t dim = dim_arg(rt, argc, argv);
     if (!a) {
         Value x = argv[0];
-        *dst = x.kind == V_INT ? x : x.kind == V_COMPLEX ? number(rt, rt_cget(x), true) : rt_real(x.r);
+        *dst = x.kind == V_INT ? x : x.kind == V_COMPLEX ? rt_number(rt, rt_cget(x), true) : rt_real(x.r);
         return;
     }
     if (dim < 0)

@@ -64,12 +64,9 @@ static void grow(Rt *rt, void **p, int *cap, size_t elem)
     *cap = c;
 }
 
-/* Give `name` a slot in scope s (a global slot at the top level). */
-static int sc_add(Sc *s, const char *name)
+/* Record that `name` lives in `slot` of scope s. */
+static void sc_put(Sc *s, const char *name, int slot)
 {
-    int slot = sc_find(s, name);
-    if (slot >= 0)
-        return slot;
     if (s->n == s->cap) {
         int cap = s->cap;
         grow(s->rt, (void **)&s->names, &cap, sizeof *s->names);
@@ -77,9 +74,18 @@ static int sc_add(Sc *s, const char *name)
         grow(s->rt, (void **)&s->slots, &cap, sizeof *s->slots);
         s->cap = cap;
     }
-    slot = s->fi ? s->fi->nslots++ : rt_global_slot(s->rt, name);
     s->names[s->n] = name;
     s->slots[s->n++] = slot;
+}
+
+/* Give `name` a slot in scope s (a global slot at the top level). */
+static int sc_add(Sc *s, const char *name)
+{
+    int slot = sc_find(s, name);
+    if (slot >= 0)
+        return slot;
+    slot = s->fi ? s->fi->nslots++ : rt_global_slot(s->rt, name);
+    sc_put(s, name, slot);
     return slot;
 }
 
@@ -107,66 +113,20 @@ static void sc_free(Sc *s)
 
 /* ---------------------------------------------------------------- declarations */
 
-static void declare(Sc *s, Node *n);
-
-static void declare_target(Sc *s, Node *t)
+static void sc_declare(void *ctx, const char *name, bool fixed)
 {
-    switch (t->kind) {
-    case N_IDENT: sc_add(s, t->name); break;
-    case N_TYPED: declare_target(s, t->a); break;
-    case N_MATRIX:
-        for (int i = 0; i < t->args.n; i++)
-            declare_target(s, t->args.items[i]);
-        break;
-    default: break;
-    }
+    Sc *s = ctx;
+    sc_add(s, name);
+    if (fixed)
+        sc_fix(s, name);
 }
+
+static void declare(Sc *s, Node *n) { lang_declarations(n, sc_declare, s); }
 
 static void declare_list(Sc *s, NodeList *l)
 {
     for (int i = 0; i < l->n; i++)
         declare(s, l->items[i]);
-}
-
-static void declare(Sc *s, Node *n)
-{
-    if (!n)
-        return;
-    switch (n->kind) {
-    case N_LAMBDA:
-    case N_REDUCTION:
-        return;
-    case N_FUNCTION:
-    case N_TYPEDEF:
-        sc_add(s, n->name);
-        sc_fix(s, n->name);
-        return;
-    case N_ASSIGN:
-        declare_target(s, n->a);
-        declare(s, n->b);
-        return;
-    case N_TYPED:
-        declare_target(s, n);
-        return;
-    case N_FOR:
-        sc_add(s, n->name);
-        break;
-    case N_TRY:
-        if (n->name)
-            sc_add(s, n->name);
-        break;
-    default:
-        break;
-    }
-    declare(s, n->a);
-    declare(s, n->b);
-    declare(s, n->c);
-    declare_list(s, &n->args);
-    declare_list(s, &n->args2);
-    declare_list(s, &n->body);
-    if (n->kind == N_IF || n->kind == N_MATCH)
-        for (int i = 0; i < n->args.n; i++)
-            declare_list(s, &((Node *)n->args.items[i])->body);
 }
 
 /* ---------------------------------------------------------------- lookups */
@@ -228,15 +188,7 @@ static Binding lookup(Sc *s, const char *name)
     if (!capture)
         return outer;
     slot = s->fi->nslots++;
-    if (s->n == s->cap) {
-        int cap = s->cap;
-        grow(s->rt, (void **)&s->names, &cap, sizeof *s->names);
-        cap = s->cap;
-        grow(s->rt, (void **)&s->slots, &cap, sizeof *s->slots);
-        s->cap = cap;
-    }
-    s->names[s->n] = name;
-    s->slots[s->n++] = slot;
+    sc_put(s, name, slot);
     add_capture(s, name, outer, slot);
     return (Binding){RT_BIND_LOCAL, slot, NULL};
 }

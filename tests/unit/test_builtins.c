@@ -16,23 +16,14 @@
 #include "runtime/lib.h"
 #include "runtime/rt.h"
 
+#include "tests/unit/check.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-static void report(const char *name, const char *why)
-{
-    if (!why) {
-        printf("ok %s\n", name);
-    } else {
-        printf("not ok %s: %s\n", name, why);
-        failures++;
-    }
-}
 
 /* Reasons are collected in one growing buffer per check (names lists can be long). */
 static StrBuf why_sb;

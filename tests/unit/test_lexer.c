@@ -11,23 +11,14 @@
 #include "lang/lang.h"
 #include "lang/lexer.h"
 
+#include "tests/unit/check.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-static void report(const char *name, const char *why)
-{
-    if (!why) {
-        printf("ok %s\n", name);
-    } else {
-        printf("not ok %s: %s\n", name, why);
-        failures++;
-    }
-}
 
 /* ---------------------------------------------------------------- lexing */
 

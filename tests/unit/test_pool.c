@@ -10,23 +10,14 @@
  */
 #include "runtime/interp.h"
 
+#include "tests/unit/check.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-static void report(const char *name, const char *why)
-{
-    if (!why) {
-        printf("ok %s\n", name);
-    } else {
-        printf("not ok %s: %s\n", name, why);
-        failures++;
-    }
-}
 
 /* ---------------------------------------------------------------- a recording job */
 
