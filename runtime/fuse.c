@@ -188,12 +188,18 @@ static bool has_op_child(Node *n)
     return (n->a->kind == N_BINARY && fusable_op(n->a->op)) || (n->b->kind == N_BINARY && fusable_op(n->b->op));
 }
 
+static __attribute__((noinline)) bool fuse_eval(Rt *rt, Node *n, Value *dst);
+
 bool rt_fuse_eval(Rt *rt, Node *n, Value *dst)
 {
-    if (!fusable_op(n->op) || !has_op_child(n))
+    /* cheap tests first: the fused path's frame is large, keep it off recursive paths */
+    if (n->slot == FUSE_NEVER || !fusable_op(n->op) || !has_op_child(n))
         return false;
-    if (n->slot == FUSE_NEVER)
-        return false;
+    return fuse_eval(rt, n, dst);
+}
+
+static bool fuse_eval(Rt *rt, Node *n, Value *dst)
+{
     Fuse local = {.rt = rt, .elem = rt_scalar_elem(rt)};
     Fuse *F = &local;
     Value *hold = rt_push(rt, FUSE_MAX_LEAVES);

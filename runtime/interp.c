@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 typedef enum Flow { FLOW_NORMAL, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN } Flow;
 
@@ -37,16 +38,35 @@ static void report(Rt *rt, LangDiagKind kind, const char *msg)
         lang_diag_plain(rt->diag, kind, "%s", msg);
 }
 
+/* The chain of calls that led to an error, innermost first, as notes. A run of calls from
+ * one site (deep recursion) is shown once with its count. */
+static void report_calls(Rt *rt)
+{
+    for (RtCall *c = rt->call; c;) {
+        RtCall *d = c->up;
+        int same = 0;
+        while (d && d->site == c->site && d->site_mod == c->site_mod) {
+            d = d->up;
+            same++;
+        }
+        if (c->site && c->site_mod) {
+            lang_diag_report(rt->diag, &c->site_mod->m->src, c->site->loc, LANG_NOTE,
+                             "in '%s', called from here", c->name);
+            if (same)
+                lang_diag_plain(rt->diag, LANG_NOTE, "(the call above repeated %d more time%s)", same,
+                                same == 1 ? "" : "s");
+        }
+        c = d;
+    }
+}
+
 /* Raise the error whose message is in rt->errmsg. */
 _Noreturn static void raise_message(Rt *rt)
 {
     if (rt->try_top)
         longjmp(rt->try_top->jb, 1);
     report(rt, LANG_ERROR, rt->errmsg.s ? rt->errmsg.s : "error");
-    for (RtCall *c = rt->call; c; c = c->up)
-        if (c->site && c->site_mod)
-            lang_diag_report(rt->diag, &c->site_mod->m->src, c->site->loc, LANG_NOTE,
-                             "in '%s', called from here", c->name);
+    report_calls(rt);
     longjmp(*rt->top, 1);
 }
 
@@ -247,9 +267,21 @@ static Value make_closure(Rt *rt, Node *fn)
 
 /* ---------------------------------------------------------------- calls */
 
+/* Deep recursion ends in an error, not a crash: both the number of calls and the C stack
+ * the evaluator has used are bounded (sanitizer builds use much larger frames). */
+static void check_depth(Rt *rt)
+{
+    char here;
+    size_t used = rt->stack_base ? (size_t)(rt->stack_base - &here) : 0;
+    if (rt->depth >= RT_MAX_CALL_DEPTH || used > rt->stack_budget)
+        rt_error(rt, "recursion too deep (%d calls)", rt->depth);
+}
+
 static const char *fn_name(const RtFunc *f)
 {
-    return f->node->kind == N_FUNCTION ? f->node->name : "lambda";
+    if (f->node->kind == N_FUNCTION)
+        return f->node->name;
+    return f->node->label ? f->node->label : "lambda";     /* f = x -> …: named after f */
 }
 
 /* Does overload f accept these arguments (count, names, declared types)? */
@@ -352,8 +384,7 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
     f = pick_overload(rt, f, argc, argv, names);
     Node *fn = f->node;
     FnInfo *fi = fn->rt;
-    if (rt->depth >= RT_MAX_CALL_DEPTH)
-        rt_error(rt, "recursion too deep (more than %d calls)", RT_MAX_CALL_DEPTH);
+    check_depth(rt);
     int np = fn->args.n;
     bool variadic = np && (((Node *)fn->args.items[np - 1])->flags & NODE_VARIADIC);
     if (!names && argc > np && !variadic) {
@@ -707,8 +738,7 @@ static bool call_fast(Rt *rt, Node *n, Value *dst)
         if (k == N_NAMED_ARG || k == N_SPREAD)
             return false;
     }
-    if (rt->depth >= RT_MAX_CALL_DEPTH)
-        rt_error(rt, "recursion too deep (more than %d calls)", RT_MAX_CALL_DEPTH);
+    check_depth(rt);
     Value *hold = rt_push(rt, 1 + fi->nslots);
     f->hdr.refs++;
     *hold = fv;     /* the function stays alive even if its variable is reassigned */
@@ -2028,6 +2058,13 @@ int rt_run_file(Rt *rt, const char *path, int argc, char **argv)
         snprintf(real, sizeof real, "%s", path);
     jmp_buf top;
     rt->top = &top;
+    char stack_mark;
+    rt->stack_base = &stack_mark;
+    struct rlimit lim;
+    size_t stack = 8u << 20;
+    if (!getrlimit(RLIMIT_STACK, &lim) && lim.rlim_cur != RLIM_INFINITY && lim.rlim_cur < (64u << 20))
+        stack = (size_t)lim.rlim_cur;
+    rt->stack_budget = stack - stack / 4;   /* a quarter kept for builtins and the C library */
     Value *base = rt->sp;
     if (setjmp(top)) {
         rt_pop_to(rt, base);

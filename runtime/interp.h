@@ -109,6 +109,8 @@ struct Rt {
     const char *const *module_path;
     struct RtWarned *warned;    /* sites that already warned */
     const char *jump_label;     /* label of the pending break/continue, or NULL */
+    char *stack_base;           /* C stack at the start of the run, for check_depth */
+    size_t stack_budget;        /* bytes of C stack the evaluator may use */
     struct RtTypeCache *types;  /* type values of builtin names, made on first use */
 };
 
