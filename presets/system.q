@@ -14,7 +14,7 @@ ismatrix = x -> type(x, "mat") || type(x, "cmat") || isvector(x)
 iscube = x -> type(x, "cube") || type(x, "ccube") || ismatrix(x)
 isint = x -> type(x, "int")
 isstring = x -> type(x, "string")
-iscell = x -> type(x, "vec[??]") && !isreal(x) && !iscomplex(x)
+iscell = x -> type(x, "cell")
 isfunction = x -> type(x, "function")
 isobject = x -> type(x, "object")
 

@@ -235,12 +235,41 @@ static void scalar_offset(Rt *rt, const RtArray *a, RtMode mode, int nidx, const
     *off_out = off;
 }
 
+static bool is_condition(Node *e);
+
+/* B = A[A > 2]: the elements where the condition holds, as a vector (MATLAB's logical
+ * indexing; spec 001 leaves reading under a condition undefined). */
+static void mask_read(Rt *rt, const RtArray *a, const RtArray *mask, Value *dst)
+{
+    if (mask->n != a->n)
+        rt_error(rt, "a condition index must have the size of the array (%lld elements, not %lld)",
+                 (long long)a->n, (long long)mask->n);
+    int64_t k = 0;
+    for (int64_t i = 0; i < mask->n; i++)
+        k += rt_get_real(mask, i) != 0;
+    *dst = rt_array_new(a->elem, 1, &k);
+    if (dst->kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    size_t es = rt_elem_size(a->elem);
+    k = 0;
+    for (int64_t i = 0; i < mask->n; i++) {
+        if (rt_get_real(mask, i) == 0)
+            continue;
+        if (a->elem == RT_VALUE)
+            ((Value *)dst->a->data)[k++] = rt_get_value(a, i);
+        else
+            memcpy((char *)dst->a->data + (size_t)k++ * es, (const char *)a->data + (size_t)i * es, es);
+    }
+}
+
 /* A[pos] with pos a vector as long as A has dimensions (rank >= 2) is A[pos[0], pos[1], …],
  * as kernels write x[pos]. The numbers are written to `tmp`. */
-static Value *spread_position(const RtArray *a, int *nidx, Value *idx, Value *tmp)
+static Value *spread_position(const RtArray *a, Node *site, int *nidx, Value *idx, Value *tmp)
 {
     if (*nidx != 1 || idx[0].kind != V_ARRAY || a->rank < 2)
         return idx;
+    if (site && site->kind == N_INDEX && site->args.n == 1 && ((Node *)site->args.items[0])->kind == N_RANGE)
+        return idx;     /* M[0..3] is a run of linear indices, not a position */
     const RtArray *p = idx[0].a;
     if (p->rank != 1 || p->n != a->rank || p->elem == RT_VALUE || rt_elem_is_complex(p->elem))
         return idx;
@@ -283,8 +312,13 @@ void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *d
     }
     RtArray *a = base.a;
     RtMode mode = (RtMode)(base.mode & RT_MODE_MASK);
+    if (nidx == 1 && site && site->kind == N_INDEX && site->args.n == 1 && is_condition(site->args.items[0]) &&
+        idx[0].kind == V_ARRAY) {
+        mask_read(rt, a, idx[0].a, dst);
+        return;
+    }
     Value tmp[RT_MAX_DIMS];
-    idx = spread_position(a, &nidx, idx, tmp);
+    idx = spread_position(a, site, &nidx, idx, tmp);
     bool all_scalar = true;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)
@@ -373,9 +407,25 @@ static bool is_condition(Node *e)
     }
 }
 
-/* A[cond] = v: v a number or an array of A's shape. */
-static void mask_assign(Rt *rt, RtArray *a, RtArray *mask, Value v)
+/* A[cond] = v: v a number or an array of A's shape. A number as the condition (the
+ * condition compared numbers) selects every element or none, as the reductions of
+ * system.q (x += (c - x) .* (a > b)) would. */
+static void mask_assign(Rt *rt, RtArray *a, Value cond, Value v, bool sat)
 {
+    if (cond.kind != V_ARRAY) {
+        if (!rt_truth(rt, cond))
+            return;
+        if (v.kind == V_ARRAY && v.a->n != a->n)
+            rt_error(rt, "the value assigned under a condition must be a number or have the array's size");
+        for (int64_t i = 0; i < a->n; i++) {
+            Value e = v.kind == V_ARRAY ? rt_get_value(v.a, i) : v;
+            rt_set_value(a, i, e, sat);
+            if (v.kind == V_ARRAY)
+                rt_release(e);
+        }
+        return;
+    }
+    RtArray *mask = cond.a;
     if (mask->n != a->n)
         rt_error(rt, "a condition index must have the size of the array (%lld elements, not %lld)",
                  (long long)a->n, (long long)mask->n);
@@ -386,10 +436,10 @@ static void mask_assign(Rt *rt, RtArray *a, RtArray *mask, Value v)
         if (rt_get_real(mask, i) == 0)
             continue;
         if (!arr) {
-            rt_set_value(a, i, v, false);
+            rt_set_value(a, i, v, sat);
         } else {
             Value e = rt_get_value(v.a, i);
-            rt_set_value(a, i, e, false);
+            rt_set_value(a, i, e, sat);
             rt_release(e);
         }
     }
@@ -405,12 +455,12 @@ void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site
     RtArray *a = base->a;
     RtMode mode = (RtMode)(base->mode & RT_MODE_MASK);
     bool sat = base->mode & RT_MODE_SAT;
-    if (nidx == 1 && site && site->args.n == 1 && is_condition(site->args.items[0]) && idx[0].kind == V_ARRAY) {
-        mask_assign(rt, a, idx[0].a, v);
+    if (nidx == 1 && site && site->args.n == 1 && is_condition(site->args.items[0])) {
+        mask_assign(rt, a, idx[0], v, sat);
         return;
     }
     Value tmp[RT_MAX_DIMS];
-    idx = spread_position(a, &nidx, idx, tmp);
+    idx = spread_position(a, site, &nidx, idx, tmp);
     bool all_scalar = nidx > 0;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)

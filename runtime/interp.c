@@ -314,13 +314,44 @@ static bool overload_fits(Rt *rt, RtFunc *f, int argc, Value *argv, const char *
     return true;
 }
 
+/* How closely a declared type fits a value: an exact type (int for an int, a mat for a
+ * 2-D array) beats a wider one (scalar for an int, cube for a mat), which beats no type. */
+static int type_fit(LangType *t, Value v)
+{
+    if (!t || t->kind != TY_NAME)
+        return t ? 1 : 0;
+    const char *n = t->name;
+    if (v.kind == V_INT)
+        return !strcmp(n, "int") ? 4 : 2;
+    if (v.kind == V_ARRAY) {
+        int rank = !strncmp(n, "vec", 3) || !strncmp(n + 1, "vec", 3) ? 1
+                 : !strncmp(n, "mat", 3) || !strncmp(n + 1, "mat", 3) ? 2
+                 : 3;
+        return rank == v.a->rank || t->has_dim ? 4 : 3;
+    }
+    return 3;
+}
+
+/* The overload that fits the arguments best; among equals, the one defined first. */
 static RtFunc *pick_overload(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names)
 {
     if (!f->next)
         return f;
-    for (RtFunc *g = f; g; g = g->next)
-        if (overload_fits(rt, g, argc, argv, names))
-            return g;
+    RtFunc *best = NULL;
+    int best_score = -1;
+    for (RtFunc *g = f; g; g = g->next) {       /* newest first */
+        if (!overload_fits(rt, g, argc, argv, names))
+            continue;
+        int score = 0;
+        for (int i = 0; i < argc && i < g->node->args.n && (!names || !names[i]); i++)
+            score += type_fit(((Node *)g->node->args.items[i])->type, argv[i]);
+        if (score >= best_score) {
+            best = g;
+            best_score = score;
+        }
+    }
+    if (best)
+        return best;
     rt_error(rt, "no overload of '%s' takes %d argument%s%s", fn_name(f), argc, argc == 1 ? "" : "s",
              names ? " with these names" : " of these types");
 }
@@ -449,7 +480,7 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
         frame[fi->param_slot[fi->ngenerics + np - 1]] = empty;
     }
 
-    RtCall call = {.up = rt->call, .name = fn_name(f), .mod = f->mod, .site = site, .site_mod = rt->cur_mod};
+    RtCall call = {.up = rt->call, .name = fn_name(f), .fn = fn, .mod = f->mod, .site = site, .site_mod = rt->cur_mod};
     Value *saved_frame = rt->frame;
     RtModule *saved_mod = rt->cur_mod;
     Node *saved_cur = rt->cur;
@@ -752,7 +783,7 @@ static bool call_fast(Rt *rt, Node *n, Value *dst)
         rt_retain(c);
         frame[fi->cap_slot[i]] = c;
     }
-    RtCall call = {.up = rt->call, .name = fn_name(f), .mod = f->mod, .site = n, .site_mod = rt->cur_mod};
+    RtCall call = {.up = rt->call, .name = fn_name(f), .fn = fn, .mod = f->mod, .site = n, .site_mod = rt->cur_mod};
     Value *saved_frame = rt->frame;
     RtModule *saved_mod = rt->cur_mod;
     rt->call = &call;
@@ -855,9 +886,10 @@ static inline __attribute__((always_inline)) bool arith_fast(Rt *rt, int op, Val
 {
     if (a.kind == V_INT && b.kind == V_INT) {
         switch (op) {
-        case T_PLUS: *dst = rt_int(a.i + b.i); return true;
-        case T_MINUS: *dst = rt_int(a.i - b.i); return true;
-        case T_STAR: case T_DOTSTAR: *dst = rt_int(a.i * b.i); return true;
+        /* two's complement wrap, as the kernels' ints do (no undefined overflow in C) */
+        case T_PLUS: *dst = rt_int((int64_t)((uint64_t)a.i + (uint64_t)b.i)); return true;
+        case T_MINUS: *dst = rt_int((int64_t)((uint64_t)a.i - (uint64_t)b.i)); return true;
+        case T_STAR: case T_DOTSTAR: *dst = rt_int((int64_t)((uint64_t)a.i * (uint64_t)b.i)); return true;
         case T_LT: *dst = rt_int(a.i < b.i); return true;
         case T_GT: *dst = rt_int(a.i > b.i); return true;
         case T_LE: *dst = rt_int(a.i <= b.i); return true;
@@ -1478,6 +1510,20 @@ static void assign_field(Rt *rt, Node *target, Value *v, Node *stmt)
         }
         if (!f)
             rt_error(rt, "class '%s' has no field '%s'", o->cls->name, target->name);
+        LangType *ft = NULL;
+        for (int i = 0; def && i < def->args.n; i++)
+            if (!strcmp(((Node *)def->args.items[i])->name, target->name))
+                ft = ((Node *)def->args.items[i])->type;
+        if (ft && !rt_type_matches(rt, *v, ft)) {
+            StrBuf sb = {0};
+            char have[128];
+            snprintf(have, sizeof have, "%s", rt_type_name(rt, *v, &sb));
+            sb_free(&sb);
+            rt_error(rt, "type check failed: field '%s' of '%s' is '%s', not '%s'", target->name,
+                     o->cls->name, have, ft->name ? ft->name : "the declared type");
+        }
+        if (ft)
+            rt_type_coerce(rt, ft, v, target->name);
         rt_retain(*v);
         rt_store(f, *v);
     } else {

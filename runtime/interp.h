@@ -69,6 +69,7 @@ typedef struct FnInfo {
 typedef struct RtCall {
     struct RtCall *up;
     const char *name;
+    Node *fn;                   /* the callee's FUNCTION or LAMBDA node */
     RtModule *mod;              /* module of the callee's code */
     Node *site;                 /* the call node in the caller */
     RtModule *site_mod;

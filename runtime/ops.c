@@ -113,15 +113,16 @@ static void scalar_binary(Rt *rt, int op, Value a, Value b, Value *dst)
     if (a.kind == V_INT && b.kind == V_INT) {
         int64_t x = a.i, y = b.i;
         switch (op) {
-        case T_PLUS: *dst = rt_int(x + y); return;
-        case T_MINUS: *dst = rt_int(x - y); return;
-        case T_STAR: case T_DOTSTAR: *dst = rt_int(x * y); return;
+        /* two's complement wrap: no undefined overflow in C */
+        case T_PLUS: *dst = rt_int((int64_t)((uint64_t)x + (uint64_t)y)); return;
+        case T_MINUS: *dst = rt_int((int64_t)((uint64_t)x - (uint64_t)y)); return;
+        case T_STAR: case T_DOTSTAR: *dst = rt_int((int64_t)((uint64_t)x * (uint64_t)y)); return;
         case T_CARET: case T_DOTCARET:
             if (y >= 0 && y < 64) {
-                int64_t p = 1;
+                uint64_t p = 1;
                 for (int64_t k = 0; k < y; k++)
-                    p *= x;
-                *dst = rt_int(p);
+                    p *= (uint64_t)x;
+                *dst = rt_int((int64_t)p);
                 return;
             }
             break;

@@ -116,10 +116,10 @@ static void format_elems(Rt *rt, const RtArray *a, int d, int64_t *off, StrBuf *
             rt_format(rt, ((const Value *)a->data)[k], sb);
         else if (rt_elem_is_complex(a->elem))
             format_cplx(rt_get_cplx(a, k), sb);
-        else if (a->elem == RT_I64)
-            sb_printf(sb, "%lld", (long long)((const int64_t *)a->data)[k]);
         else if (a->elem == RT_U64)
             sb_printf(sb, "%llu", (unsigned long long)((const uint64_t *)a->data)[k]);
+        else if (rt_elem_is_int(a->elem))
+            sb_printf(sb, "%lld", (long long)rt_get_value(a, k).i);   /* exact, not %g */
         else
             rt_format_real(rt_get_real(a, k), sb);
     }

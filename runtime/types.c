@@ -200,6 +200,16 @@ static Value lookup_global(Rt *rt, const char *name)
     return rt_undef();
 }
 
+/* Is `name` a generic parameter ([T]) of the function running now? */
+static bool is_generic(Rt *rt, const char *name)
+{
+    Node *fn = rt->call ? rt->call->fn : NULL;
+    for (int i = 0; fn && i < fn->args3.n; i++)
+        if (!strcmp(((Node *)fn->args3.items[i])->name, name))
+            return true;
+    return false;
+}
+
 static bool elem_matches(Rt *rt, const RtArray *a, LangType *et, char prefix)
 {
     if (!et) {
@@ -231,7 +241,11 @@ static bool elem_matches(Rt *rt, const RtArray *a, LangType *et, char prefix)
     if (a->elem != RT_VALUE) {
         /* a name that is neither a number type nor a class: a generic parameter (T) */
         Value tv = lookup_global(rt, n);
-        return tv.kind != V_TYPE;
+        if (tv.kind == V_TYPE)
+            return tv.t->kind == RT_T_ALIAS && elem_matches(rt, a, tv.t->type, prefix);
+        if (is_generic(rt, n))
+            return true;
+        rt_error(rt, "unknown type '%s'", n);
     }
     /* cells and class arrays: every element must match */
     for (int64_t i = 0; i < a->n; i++)
@@ -321,8 +335,9 @@ bool rt_type_matches(Rt *rt, Value v, LangType *t)
             return rt_type_matches(rt, v, ty->type);
         return v.kind == V_OBJECT && v.obj->cls && (v.obj->cls == ty || !strcmp(v.obj->cls->name, ty->name));
     }
-    /* a generic parameter (T) or a name we do not know: no constraint */
-    return true;
+    if (is_generic(rt, n))
+        return true;    /* T of a generic function: bound by the arguments, no constraint */
+    rt_error(rt, "unknown type '%s'", n);
 }
 
 bool rt_type_matches_str(Rt *rt, Value v, const char *text)
@@ -483,8 +498,9 @@ void rt_type_construct(Rt *rt, RtType *t, int argc, Value *argv, const char **na
     int r = rt_dims_arg(rt, argc, argv, dims);
     if (argc > 1 && r > rank && rank < 3)
         rt_error(rt, "'%s' takes at most %d dimension%s", t->name, rank, rank == 1 ? "" : "s");
+    /* vec, cmat, cube: F64/C64 stand for "the scalar type" of the program's precision */
     if (elem == RT_F64 && t->kind == RT_T_NAMED && !strchr(t->name, '['))
-        elem = t->name[0] == 'c' ? rt_complex_elem(rt) : rt_scalar_elem(rt);
+        elem = rt_scalar_elem(rt);
     else if (elem == RT_C64 && t->kind == RT_T_NAMED && !strchr(t->name, '['))
         elem = rt_complex_elem(rt);
     *dst = rt_array_new(elem, r, dims);
@@ -611,7 +627,7 @@ void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what)
         return;
     const char *n = t->name;
     if ((!strcmp(n, "scalar") || !strcmp(n, "single") || !strcmp(n, "double")) && v->kind == V_INT) {
-        *v = rt_real((double)v->i);
+        *v = rt_real(rt_round(rt, (double)v->i));
         return;
     }
     if (!strcmp(n, "cscalar") && (v->kind == V_INT || v->kind == V_SCALAR)) {

@@ -2,6 +2,7 @@
  * value.c - allocation, release and element access of runtime values (value.h).
  */
 #include "runtime/value.h"
+#include "lang/ast.h"
 #include "runtime/mem.h"
 
 #include <math.h>
@@ -154,8 +155,21 @@ Value rt_array_reshape(RtArray *src, int rank, const int64_t *dims)
     return (Value){.kind = V_ARRAY, .a = a};
 }
 
-Value rt_copy(Value v)
+/* copy() recurses through cells and objects; a value reached through a ^T pointer field
+ * is shared (a pointer is a reference), and beyond RT_COPY_DEPTH levels values are shared
+ * too, so a cyclic structure cannot recurse without end. */
+#define RT_COPY_DEPTH 256
+
+static Value copy_depth(Value v, int depth);
+
+Value rt_copy(Value v) { return copy_depth(v, 0); }
+
+static Value copy_depth(Value v, int depth)
 {
+    if (depth > RT_COPY_DEPTH) {
+        rt_retain(v);
+        return v;
+    }
     if (v.kind == V_ARRAY) {
         RtArray *a = v.a;
         Value c = rt_array_uninit(a->elem, a->rank, a->dims);
@@ -164,7 +178,7 @@ Value rt_copy(Value v)
         if (a->elem == RT_VALUE) {
             Value *s = a->data, *d = c.a->data;
             for (int64_t i = 0; i < a->n; i++)
-                d[i] = rt_copy(s[i]);
+                d[i] = copy_depth(s[i], depth + 1);
         } else {
             memcpy(c.a->data, a->data, (size_t)a->n * rt_elem_size(a->elem));
         }
@@ -179,13 +193,27 @@ Value rt_copy(Value v)
         Value c = rt_object_new(o->cls, o->n);
         if (c.kind == V_UNDEF)
             return c;
+        if (o->cls) {
+            /* a class's field names live in the program's syntax tree: share them */
+            c.obj->names = malloc((size_t)(o->n ? o->n : 1) * sizeof *c.obj->names);
+            if (!c.obj->names) {
+                rt_release(c);
+                return rt_undef();
+            }
+            memcpy(c.obj->names, o->names, (size_t)o->n * sizeof *o->names);
+        }
         for (int i = 0; i < o->n; i++) {
             if (!o->cls) {
                 Value *f = rt_object_add_field(c.obj, o->names[i]);
                 if (f)
-                    *f = rt_copy(o->fields[i]);
+                    *f = copy_depth(o->fields[i], depth + 1);
+            } else if (o->cls->def && i < o->cls->def->args.n &&
+                       ((Node *)o->cls->def->args.items[i])->type &&
+                       ((Node *)o->cls->def->args.items[i])->type->kind == TY_POINTER) {
+                rt_retain(o->fields[i]);
+                c.obj->fields[i] = o->fields[i];
             } else {
-                c.obj->fields[i] = rt_copy(o->fields[i]);
+                c.obj->fields[i] = copy_depth(o->fields[i], depth + 1);
             }
         }
         return c;
