@@ -312,6 +312,8 @@ void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *d
     }
     RtArray *a = base.a;
     RtMode mode = (RtMode)(base.mode & RT_MODE_MASK);
+    if (mode == RT_MODE_DEFAULT && rt->kernel)
+        mode = RT_MODE_SAFE;    /* the default inside kernels (spec 004 §2.4.1) */
     if (nidx == 1 && site && site->kind == N_INDEX && site->args.n == 1 && is_condition(site->args.items[0]) &&
         idx[0].kind == V_ARRAY) {
         mask_read(rt, a, idx[0].a, dst);
@@ -454,6 +456,8 @@ void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site
     }
     RtArray *a = base->a;
     RtMode mode = (RtMode)(base->mode & RT_MODE_MASK);
+    if (mode == RT_MODE_DEFAULT && rt->kernel)
+        mode = RT_MODE_SAFE;
     bool sat = base->mode & RT_MODE_SAT;
     if (nidx == 1 && site && site->args.n == 1 && is_condition(site->args.items[0])) {
         mask_assign(rt, a, idx[0], v, sat);

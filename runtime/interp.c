@@ -16,7 +16,12 @@
 #include <string.h>
 #include <sys/resource.h>
 
-typedef enum Flow { FLOW_NORMAL, FLOW_BREAK, FLOW_CONTINUE, FLOW_RETURN } Flow;
+typedef enum Flow {
+    FLOW_NORMAL = RT_FLOW_NORMAL,
+    FLOW_BREAK = RT_FLOW_BREAK,
+    FLOW_CONTINUE = RT_FLOW_CONTINUE,
+    FLOW_RETURN = RT_FLOW_RETURN,
+} Flow;
 
 static Flow exec_list(Rt *rt, NodeList *l);
 static void assign(Rt *rt, Node *target, Value *v, Node *stmt);
@@ -73,6 +78,8 @@ _Noreturn static void raise_message(Rt *rt)
 _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap)
 {
     rt->errmsg.len = 0;
+    if (rt->kernel)
+        sb_printf(&rt->errmsg, "(parallel_do) %s - ", rt->kernel->name);
     char buf[512];
     va_list aq;
     va_copy(aq, ap);
@@ -692,6 +699,8 @@ static void do_assert(Rt *rt, Node *call)
         rt_pop_to(rt, v);
         return;
     }
+    if (rt->kernel)     /* the kernel form: (parallel_do) name - assertion failed: file:line */
+        rt_error(rt, "assertion failed: %s:%d", rt->cur_mod->m->src.name, call->loc.line);
     if (call->args.n == 2) {
         Value *m = rt_push(rt, 1);
         rt_eval(rt, call->args.items[1], m);
@@ -828,6 +837,17 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
             return;
         }
         fnv = (Value){.kind = V_BUILTIN, .b = b};
+    } else if (callee->kind == N_INDEX && callee->a->kind == N_IDENT && callee->a->bind == RT_BIND_BUILTIN &&
+               (((const RtBuiltin *)callee->a->rt)->fn == lib_shared ||
+                ((const RtBuiltin *)callee->a->rt)->fn == lib_shared_zeros) && callee->args.n == 1) {
+        /* shared[T](dims): the element type for the allocation */
+        Value *t = rt_push(rt, 1);
+        rt_eval(rt, callee->args.items[0], t);
+        RtType *ty = t->kind == V_TYPE ? t->t : t->kind == V_BUILTIN ? rt_builtin_type(rt, t->b->name) : NULL;
+        if (!ty || ty->rank != 0 || (int)ty->elem < 0)
+            rt_error(rt, "shared[T]: T must be a number type");
+        rt->shared_elem = (int)(!strcmp(ty->name, "scalar") ? rt_scalar_elem(rt) : ty->elem) + 1;
+        fnv = (Value){.kind = V_BUILTIN, .b = callee->a->rt};
     } else {
         Value *f = rt_push(rt, 1);
         rt_eval(rt, callee, f);
@@ -868,6 +888,7 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
 
 static void eval_matrix(Rt *rt, Node *n, Value *dst);
 static void eval_range(Rt *rt, Node *n, Value *dst);
+static void eval_exchange(Rt *rt, Node *n, Value *dst);
 static void eval_index(Rt *rt, Node *n, Value *dst);
 static void eval_field(Rt *rt, Node *n, Value *dst);
 
@@ -1129,20 +1150,22 @@ void rt_eval(Rt *rt, Node *n, Value *dst)
             static const int base_op[][2] = {
                 {T_PLUSEQ, T_PLUS}, {T_MINUSEQ, T_MINUS}, {T_STAREQ, T_STAR}, {T_SLASHEQ, T_SLASH},
                 {T_CARETEQ, T_CARET}, {T_DOTSTAREQ, T_DOTSTAR}, {T_DOTSLASHEQ, T_DOTSLASH},
-                {T_DOTCARETEQ, T_DOTCARET}, {T_ANDEQ, T_ANDAND}, {T_OREQ, T_OROR},
+                {T_DOTCARETEQ, T_DOTCARET},
             };
             int op = 0;
             for (size_t i = 0; i < sizeof base_op / sizeof *base_op; i++)
                 if (base_op[i][0] == n->op)
                     op = base_op[i][1];
-            if (n->op == T_MAXEQ || n->op == T_MINEQ) {
-                Value args[2] = {*v, *r};
-                rt_retain(args[0]);
-                rt_retain(args[1]);
+            RtBuiltinFn bfn = n->op == T_MAXEQ ? lib_max : n->op == T_MINEQ ? lib_min : n->op == T_ANDEQ ? lib_and
+                              : n->op == T_OREQ ? lib_or : n->op == T_TILDEEQ ? lib_xor : NULL;
+            if (bfn) {
+                /* ^^= __= &= |= ~=: maximum, minimum, bitwise and, or, xor (spec 000) */
                 Value *argv = rt_push(rt, 2);
-                argv[0] = args[0];
-                argv[1] = args[1];
-                (n->op == T_MAXEQ ? lib_max : lib_min)(rt, 2, argv, 1, res);
+                rt_retain(*v);
+                rt_retain(*r);
+                argv[0] = *v;
+                argv[1] = *r;
+                bfn(rt, 2, argv, 1, res);
             } else if (!op) {
                 rt_error(rt, "'%s' is only defined inside kernel functions", rt_op_name(n->op));
             } else if (!arith_fast(rt, op, *v, *r, res)) {
@@ -1174,12 +1197,42 @@ void rt_eval(Rt *rt, Node *n, Value *dst)
         rt->cur = n;
         rt_error(rt, "'...' is only allowed in a call or an index");
     case N_EXCHANGE:
-        rt->cur = n;
-        rt_error(rt, "atomic exchange '<-' is only allowed inside kernel functions");
+        eval_exchange(rt, n, dst);
+        return;
     default:
         rt->cur = n;
         rt_error(rt, "%s cannot be evaluated here", lang_node_what(n->kind));
     }
+}
+
+/* old = (a[i] <- new) and old = (a[i] <- (expected, new)): atomic exchange and
+ * compare-and-exchange (spec 000); the value is the old one. */
+static void eval_exchange(Rt *rt, Node *n, Value *dst)
+{
+    rt->cur = n;
+    if (!rt->kernel)
+        rt_error(rt, "atomic exchange '<-' is only allowed inside kernel functions");
+    Value *v = rt_push(rt, 3);
+    rt_eval(rt, n->a, &v[0]);           /* the old value */
+    bool cas = n->b->kind == N_TUPLE && n->b->args.n == 2;
+    if (cas) {
+        rt_eval(rt, n->b->args.items[0], &v[1]);
+        rt_eval(rt, n->b->args.items[1], &v[2]);
+    } else {
+        rt_eval(rt, n->b, &v[2]);
+    }
+    rt->cur = n;
+    bool swap = true;
+    if (cas) {
+        Value *eq = rt_push(rt, 1);
+        rt_binary(rt, T_EQEQ, v[0], v[1], eq);
+        swap = rt_truth(rt, *eq);
+    }
+    if (swap)
+        assign(rt, n->a, &v[2], n);
+    *dst = v[0];
+    v[0] = rt_undef();
+    rt_pop_to(rt, v);
 }
 
 static void eval_range(Rt *rt, Node *n, Value *dst)
@@ -1774,6 +1827,8 @@ static Flow exec(Rt *rt, Node *n)
     case N_REDUCTION:
         return FLOW_NORMAL;
     case N_SYNCTHREADS:
+        if (rt->kernel)
+            return FLOW_NORMAL;     /* outside lockstep: a kernel whose threads run alone */
         rt_error(rt, "syncthreads is only allowed inside kernel functions");
     default: {
         Value *v = rt_push(rt, 1);
@@ -1796,6 +1851,9 @@ static Flow exec_list(Rt *rt, NodeList *l)
     }
     return FLOW_NORMAL;
 }
+
+int rt_exec_stmt(Rt *rt, Node *stmt) { return (int)exec(rt, stmt); }
+int rt_exec_list(Rt *rt, NodeList *l) { return (int)exec_list(rt, l); }
 
 static Flow exec_for(Rt *rt, Node *n)
 {

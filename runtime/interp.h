@@ -83,6 +83,25 @@ typedef struct RtTry {
     int depth;
 } RtTry;
 
+/* A shared(…) array of the current block, keyed by its call site. */
+typedef struct RtShared {
+    struct RtShared *next;
+    Node *site;
+    int64_t block;
+    Value value;
+} RtShared;
+
+/* The kernel being run by parallel_do (kernel.c), for errors, shared memory and modes. */
+typedef struct RtKernelCtx {
+    struct RtKernelCtx *up;
+    const char *name;
+    int64_t block;              /* counts blocks, to tell shared memory of blocks apart */
+    RtShared *shared;
+} RtKernelCtx;
+
+/* How a statement ends (interp.c). */
+enum { RT_FLOW_NORMAL, RT_FLOW_BREAK, RT_FLOW_CONTINUE, RT_FLOW_RETURN };
+
 typedef struct StrBuf {
     char *s;
     size_t len, cap;
@@ -111,6 +130,8 @@ struct Rt {
     struct RtWarned *warned;    /* sites that already warned */
     const char *jump_label;     /* label of the pending break/continue, or NULL */
     char *stack_base;           /* C stack at the start of the run, for check_depth */
+    RtKernelCtx *kernel;        /* the kernel running, or NULL on the host */
+    int shared_elem;            /* shared[T](…): RtElem + 1 of T for the next shared call */
     size_t stack_budget;        /* bytes of C stack the evaluator may use */
     struct RtTypeCache *types;  /* type values of builtin names, made on first use */
 };
@@ -144,6 +165,12 @@ void rt_pop_to(Rt *rt, Value *to);
 void rt_eval(Rt *rt, Node *n, Value *dst);
 /* Call a function value with argc values at argv; results in out[0..nout-1]. */
 void rt_call_value(Rt *rt, Value fn, int argc, Value *argv, int nout, Value *out);
+/* Run one statement or a list in the current frame; returns RT_FLOW_*. */
+int rt_exec_stmt(Rt *rt, Node *stmt);
+int rt_exec_list(Rt *rt, NodeList *l);
+/* Kernels (kernel.c): a new block drops the previous block's shared memory. */
+void rt_kernel_new_block(Rt *rt);
+void rt_kernel_free_shared(Rt *rt, RtKernelCtx *k);
 /* eval("…"): parse and run text; the value of its last expression goes to dst. */
 void rt_eval_text(Rt *rt, const char *text, Value *dst);
 
