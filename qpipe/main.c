@@ -37,6 +37,8 @@ static void usage(FILE *out)
           "  parse [--dump] FILE.q parse only; --dump prints the syntax tree\n"
           "  exec [OPTIONS] FILE.q [ARGS...]\n"
           "                        run a Quasar program; ARGS go to its main function\n"
+          "  emit --c|--cuda FILE.q [ARGS...]\n"
+          "                        run the program and print the kernels it generates\n"
           "  help                  this text\n"
           "\n"
           "options:\n"
@@ -44,6 +46,7 @@ static void usage(FILE *out)
           "  --double              (exec) scalar is double precision (default single)\n"
           "  --seed N              (exec) seed of rand/randn, for reproducible runs\n"
           "  --threads N           (exec) worker threads (default: all cores)\n"
+          "  -v                    (exec) say which kernels are compiled or interpreted\n"
           "\n"
           "Modules named by `import` are searched in the program's folder, then in the\n"
           "folders of QPIPE_PATH (colon-separated), then in the standard module folder.\n",
@@ -67,6 +70,25 @@ static char *standard_modules(void)
     char *out = malloc(len);
     if (out)
         snprintf(out, len, "%s/presets", dir);
+    return out;
+}
+
+/* The folder of kernels/qp_kernel.h: QPIPE_KERNELS, or kernels/ beside the build folder. */
+static char *kernel_dir(void)
+{
+    const char *env = getenv("QPIPE_KERNELS");
+    if (env && *env)
+        return strdup(env);
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return NULL;
+    exe[n] = '\0';
+    char *dir = dirname(dirname(exe));
+    size_t len = strlen(dir) + sizeof "/kernels";
+    char *out = malloc(len);
+    if (out)
+        snprintf(out, len, "%s/kernels", dir);
     return out;
 }
 
@@ -176,8 +198,9 @@ static int cmd_check(int argc, char **argv)
     return rc;
 }
 
-/* Options come before FILE; everything after FILE belongs to the program. */
-static int cmd_exec(int argc, char **argv)
+/* Options come before FILE; everything after FILE belongs to the program. `emit` runs
+ * the program for the kernels it generates (qpipe emit --c / --cuda). */
+static int cmd_run_program(int argc, char **argv, bool emit)
 {
     RtOptions opt = {0};
     int i = 0;
@@ -186,6 +209,8 @@ static int cmd_exec(int argc, char **argv)
         char *end = NULL;
         if (!strcmp(a, "--double")) {
             opt.dbl = true;
+        } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+            opt.verbose = true;
         } else if (!strcmp(a, "--seed") && i + 1 < argc) {
             opt.seed = strtoull(argv[++i], &end, 10);
             opt.seeded = true;
@@ -200,8 +225,10 @@ static int cmd_exec(int argc, char **argv)
                 return EXIT_USAGE;
             }
             opt.threads = (int)n;
+        } else if (emit && (!strcmp(a, "--c") || !strcmp(a, "--cuda"))) {
+            /* one text serves both: under NVRTC its QP_CUDA branch is the __global__ entry */
         } else {
-            fprintf(stderr, "qpipe exec: unknown option '%s'\n", a);
+            fprintf(stderr, "qpipe %s: unknown option '%s'\n", emit ? "emit" : "exec", a);
             return EXIT_USAGE;
         }
     }
@@ -210,16 +237,28 @@ static int cmd_exec(int argc, char **argv)
         return EXIT_USAGE;
     }
     char **path = module_path();
+    char *kdir = kernel_dir();
     opt.module_path = (const char *const *)path;
-    Rt *rt = rt_new(&opt, stdout, stderr);
+    opt.kernel_dir = kdir;
+    FILE *out = stdout;
+    if (emit) {
+        /* qpipe emit: the program runs with its output discarded; the kernels are printed */
+        opt.emit = stdout;
+        out = fopen("/dev/null", "w");
+    }
+    Rt *rt = out ? rt_new(&opt, out, stderr) : NULL;
     if (!rt) {
         free_path(path);
+        free(kdir);
         fprintf(stderr, "qpipe: out of memory\n");
         return EXIT_SOFTWARE;
     }
     int rc = rt_run_file(rt, argv[i], argc - i - 1, argv + i + 1);
     rt_free(rt);
+    if (emit)
+        fclose(out);
     free_path(path);
+    free(kdir);
     return rc;
 }
 
@@ -243,7 +282,9 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
     if (!strcmp(cmd, "exec"))
-        return cmd_exec(argc - 2, argv + 2);
+        return cmd_run_program(argc - 2, argv + 2, false);
+    if (!strcmp(cmd, "emit"))
+        return cmd_run_program(argc - 2, argv + 2, true);
     fprintf(stderr, "qpipe: unknown command '%s'\n", cmd);
     usage(stderr);
     return EXIT_USAGE;

@@ -10,6 +10,7 @@
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 #include "runtime/mem.h"
+#include "runtime/cpu/jit.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -2283,6 +2284,8 @@ Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
     rt->module_path = opt->module_path;
     rt_rand_seed(rt, opt->seeded ? opt->seed : 5489);
     rt_pool_init(opt->threads);
+    RtJitConfig jc = {.kernel_dir = opt->kernel_dir};
+    rt_jit_configure(&jc);
     return rt;
 }
 
@@ -2313,6 +2316,7 @@ void rt_free(Rt *rt)
     sb_free(&rt->errmsg);
     free(rt->stack);
     lang_diag_free(rt->diag);
+    rt_kernels_free(rt);
     rt_pool_shutdown();
     rt_mem_trim();
     free(rt);

@@ -131,6 +131,8 @@ struct Rt {
     const char *jump_label;     /* label of the pending break/continue, or NULL */
     char *stack_base;           /* C stack at the start of the run, for check_depth */
     RtKernelCtx *kernel;        /* the kernel running, or NULL on the host */
+    struct RtCompiled *compiled;    /* kernels specialised and compiled in this run (kernel.c) */
+    bool jit_warned;            /* the "kernels run in the interpreter" warning was given */
     int shared_elem;            /* shared[T](…): RtElem + 1 of T for the next shared call */
     size_t stack_budget;        /* bytes of C stack the evaluator may use */
     struct RtTypeCache *types;  /* type values of builtin names, made on first use */
@@ -171,6 +173,7 @@ int rt_exec_list(Rt *rt, NodeList *l);
 /* Kernels (kernel.c): a new block drops the previous block's shared memory. */
 void rt_kernel_new_block(Rt *rt);
 void rt_kernel_free_shared(Rt *rt, RtKernelCtx *k);
+void rt_kernels_free(Rt *rt);
 /* eval("…"): parse and run text; the value of its last expression goes to dst. */
 void rt_eval_text(Rt *rt, const char *text, Value *dst);
 

@@ -16,6 +16,9 @@
  * parallel_do; the interpreter runs one thread at a time, so compound assignments are
  * atomic by construction.
  */
+#include "kernels/qp_kernel.h"
+#include "lang/codegen.h"
+#include "runtime/cpu/jit.h"
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 
@@ -163,6 +166,17 @@ static Value special_value(Rt *rt, Launch *L, Special s, Node *param, const int6
     return v;
 }
 
+/* The access mode written on a parameter's type (x : cube'mirror), or -1. */
+static int declared_mode(LangType *t)
+{
+    static const char *const names[] = {"", "checked", "safe", "mirror", "circular", "clamped", "unchecked"};
+    for (int i = 0; t && i < t->nmods; i++)
+        for (int m = 1; m < (int)(sizeof names / sizeof *names); m++)
+            if (!strcmp(t->mods[i], names[m]))
+                return m;
+    return -1;
+}
+
 /* Fill a fresh frame for one thread: captures, arguments, special parameters. */
 static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, const int64_t *blkpos,
                         const int64_t *blkidx)
@@ -182,8 +196,12 @@ static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, con
         } else {
             rt_retain(L->args[k]);
             *slot = L->args[k++];
-            if (p->type)
+            if (p->type) {
                 rt_type_coerce(rt, p->type, slot, p->name);
+                int m = declared_mode(p->type);
+                if (m >= 0 && slot->kind == V_ARRAY)
+                    slot->mode = (uint32_t)m;
+            }
         }
     }
 }
@@ -369,6 +387,288 @@ static void lockstep(Rt *rt, Launch *L, NodeList *l, int64_t *act, int64_t n)
     }
 }
 
+/* ---------------------------------------------------------------- compiled kernels */
+
+typedef void (*RtKernelEntry)(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo,
+                              int64_t hi, qp_status *status);
+
+/* A kernel specialised for one combination of argument types, compiled (or found not
+ * compilable: entry NULL, so the question is not asked again). */
+typedef struct RtCompiled {
+    struct RtCompiled *next;
+    Node *fn;
+    int rank, nparams;
+    LangKParam params[RT_MAX_ARGS];
+    RtKernelEntry entry;
+} RtCompiled;
+
+static const char *mode_name(int m)
+{
+    static const char *const names[] = {"safe", "checked", "mirror", "circular", "clamped", "unchecked"};
+    return names[m];
+}
+
+static int lang_mode(int rtmode)
+{
+    switch (rtmode) {
+    case RT_MODE_CHECKED: return LANG_KMODE_CHECKED;
+    case RT_MODE_MIRROR: return LANG_KMODE_MIRROR;
+    case RT_MODE_CIRCULAR: return LANG_KMODE_CIRCULAR;
+    case RT_MODE_CLAMPED: return LANG_KMODE_CLAMPED;
+    case RT_MODE_UNCHECKED: return LANG_KMODE_UNCHECKED;
+    default: return LANG_KMODE_SAFE;
+    }
+}
+
+/* vec3, ivec2 …: a declared fixed length, or 0. */
+static int fixed_len(LangType *t, bool *ints)
+{
+    if (!t || t->kind != TY_NAME)
+        return 0;
+    const char *n = t->name;
+    *ints = n[0] == 'i';
+    if (*ints)
+        n++;
+    if (strncmp(n, "vec", 3) || n[3] < '1' || n[3] > '9')
+        return 0;
+    return atoi(n + 3);
+}
+
+/* The codegen type of one argument, or false when it cannot be compiled. */
+static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
+{
+    memset(t, 0, sizeof *t);
+    bool ints = false;
+    int n = fixed_len(p ? p->type : NULL, &ints);
+    switch (v.kind) {
+    case V_INT: t->kind = LK_INT; return true;
+    case V_SCALAR: t->kind = LK_REAL; return true;
+    case V_FUNC: t->kind = LK_FUNC; t->fn = v.f->node; return v.f->ncaps == 0;
+    case V_ARRAY: {
+        RtArray *a = v.a;
+        if (a->elem == RT_VALUE || rt_elem_is_complex(a->elem) || a->rank > 4 || (v.mode & RT_MODE_SAT))
+            return false;
+        if (n > 0 && a->rank == 1 && a->n == n && n <= 64) {
+            t->kind = LK_VEC;
+            t->n = n;
+            t->elem = ints ? LKE_I32 : rt->opt.dbl ? LKE_F64 : LKE_F32;
+            return true;
+        }
+        t->kind = LK_ARRAY;
+        t->elem = (LangKElem)a->elem;      /* ORDER ELEM: the same order */
+        t->rank = a->rank;
+        int m = p ? declared_mode(p->type) : -1;
+        t->mode = lang_mode(m >= 0 ? m : (int)(v.mode & RT_MODE_MASK));
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* Device functions a kernel calls by name: the global holding them. */
+static Node *lookup_fn(void *ctx, const char *name)
+{
+    Rt *rt = ctx;
+    for (int i = 0; i < rt->nglobals; i++)
+        if (!strcmp(rt->global_names[i], name) && rt->globals[i].kind == V_FUNC && !rt->globals[i].f->ncaps)
+            return rt->globals[i].f->node;
+    return NULL;
+}
+
+typedef struct RowJob {
+    RtKernelEntry entry;
+    const qp_arg *args;
+    const int64_t *dims, *blk;
+    qp_status status;
+} RowJob;
+
+static void run_rows(void *ctx, int64_t lo, int64_t hi)
+{
+    RowJob *j = ctx;
+    j->entry(j->args, j->dims, j->blk, lo, hi, &j->status);
+}
+
+/* The first statement or expression of n's body on `line`, for error locations. */
+static Node *node_at_line(Node *n, int line)
+{
+    if (!n)
+        return NULL;
+    if (n->loc.line == line && n->kind != N_FUNCTION && n->kind != N_LAMBDA)
+        return n;
+    Node *kids[] = {n->a, n->b, n->c};
+    for (int i = 0; i < 3; i++) {
+        Node *r = node_at_line(kids[i], line);
+        if (r)
+            return r;
+    }
+    NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++) {
+            Node *r = node_at_line(lists[k]->items[i], line);
+            if (r)
+                return r;
+        }
+    return NULL;
+}
+
+/* Compile the kernel for these arguments (once per type combination) and run it on the
+ * thread pool. False when it must run in the interpreter. */
+static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
+{
+    FnInfo *fi = L->fi;
+    Node *fn = L->fn;
+    if (!rt_jit_available()) {
+        if (!rt->jit_warned) {
+            char why[256];
+            rt_jit_unavailable_reason(why, sizeof why);
+            rt->jit_warned = true;
+            rt_warn(rt, "no usable C compiler (%s): kernels run in the interpreter", why);
+        }
+        return false;
+    }
+    if (L->g.rank > 4 || fi->ncaps + fn->args.n > RT_MAX_ARGS)
+        return false;
+    LangKParam params[RT_MAX_ARGS];
+    Value vals[RT_MAX_ARGS];
+    int np = 0, k = 0;
+    for (int i = 0; i < fn->args.n; i++) {
+        Node *p = fn->args.items[i];
+        LangKParam *q = &params[np];
+        memset(q, 0, sizeof *q);
+        q->name = p->name;
+        if (L->special[i]) {
+            if (L->special[i] == SP_BLKCNT)
+                return false;
+            static const int map[] = {0, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,
+                                      LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE};
+            q->special = map[L->special[i]];
+            bool scalar = L->g.rank == 1 || (p->type && p->type->kind == TY_NAME && !strcmp(p->type->name, "int"));
+            q->type.kind = scalar ? LK_INT : LK_VEC;
+            q->type.elem = LKE_I32;
+            q->type.n = L->g.rank;
+        } else {
+            vals[np] = L->args[k++];
+            if (!arg_type(rt, p, vals[np], &q->type))
+                return false;
+        }
+        np++;
+    }
+    for (int i = 0; i < fi->ncaps; i++) {
+        LangKParam *q = &params[np];
+        memset(q, 0, sizeof *q);
+        q->name = fi->cap_names[i];
+        vals[np] = L->f->caps[i];
+        if (!arg_type(rt, NULL, vals[np], &q->type))
+            return false;
+        np++;
+    }
+    /* the specialisation: found, or generated and compiled now */
+    RtCompiled *c = rt->compiled;
+    for (; c; c = c->next)
+        if (c->fn == fn && c->rank == L->g.rank && c->nparams == np &&
+            !memcmp(c->params, params, (size_t)np * sizeof *params))
+            break;
+    if (!c) {
+        c = calloc(1, sizeof *c);
+        if (!c)
+            rt_out_of_memory(rt);
+        c->fn = fn;
+        c->rank = L->g.rank;
+        c->nparams = np;
+        memcpy(c->params, params, (size_t)np * sizeof *params);
+        c->next = rt->compiled;
+        rt->compiled = c;
+        LangKernelSpec spec = {.fn = fn, .file = f->mod->m->src.name, .rank = L->g.rank, .dbl = rt->opt.dbl,
+                               .params = params, .nparams = np, .lookup = lookup_fn, .ctx = rt};
+        char why[512];
+        char *text = lang_kernel_c(&spec, why, sizeof why);
+        const char *name = fn->kind == N_FUNCTION ? fn->name : "lambda";
+        if (!text) {
+            if (rt->opt.verbose)
+                fprintf(stderr, "qpipe: kernel '%s' runs in the interpreter: %s\n", name, why);
+            return false;
+        }
+        if (rt->opt.emit)
+            fprintf(rt->opt.emit, "%s\n", text);
+        char err[1024];
+        c->entry = (RtKernelEntry)rt_jit_symbol(name, text, "qpk_run", err, sizeof err);
+        free(text);
+        if (!c->entry) {
+            /* generated code that does not compile is a bug of qpipe, not of the program */
+            fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", name, err);
+            return false;
+        }
+        if (rt->opt.verbose)
+            fprintf(stderr, "qpipe: kernel '%s' compiled\n", name);
+    }
+    if (!c->entry)
+        return false;
+    /* the arguments, in the generator's order, then one accumulator per output */
+    int nouts = fn->kind == N_FUNCTION ? fn->args2.n : 0;
+    qp_arg args[RT_MAX_ARGS + 32];
+    double acc[32] = {0};
+    double vecs[RT_MAX_ARGS][64];
+    int na = 0;
+    for (int i = 0; i < np; i++) {
+        if (params[i].special || params[i].type.kind == LK_FUNC)
+            continue;
+        qp_arg *a = &args[na++];
+        memset(a, 0, sizeof *a);
+        Value v = vals[i];
+        switch (params[i].type.kind) {
+        case LK_INT: a->i = v.i; break;
+        case LK_REAL: a->r = v.r; break;
+        case LK_VEC:
+            for (int64_t j = 0; j < v.a->n; j++)
+                vecs[i][j] = rt_get_real(v.a, j);
+            a->p = vecs[i];
+            break;
+        case LK_ARRAY:
+            a->p = v.a->data;
+            for (int d = 0; d < 4; d++)
+                a->d[d] = d < v.a->rank ? v.a->dims[d] : 1;
+            break;
+        default: break;
+        }
+    }
+    if (nouts > 32)
+        return false;
+    for (int i = 0; i < nouts; i++) {
+        qp_arg *a = &args[na++];
+        memset(a, 0, sizeof *a);
+        a->p = &acc[i];
+    }
+    RowJob job = {.entry = c->entry, .args = args, .dims = L->g.dims, .blk = L->g.blk};
+    int64_t rows = L->g.dims[0];
+    int64_t per_row = 1;
+    for (int d = 1; d < L->g.rank; d++)
+        per_row *= L->g.dims[d];
+    int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
+    rt_parallel_for(rows, grain, run_rows, &job);
+    if (job.status.failed) {
+        Node *at = node_at_line(fn, job.status.line);
+        if (at)
+            rt->cur = at;       /* the failing statement, as the interpreter reports it */
+        if (job.status.failed == 1)
+            rt_error(rt, "assertion failed: %s:%d", f->mod->m->src.name, job.status.line);
+        rt_error(rt, "index out of range ('checked access) at %s:%d", f->mod->m->src.name, job.status.line);
+    }
+    for (int i = 0; i < nouts; i++)
+        rt_store(&L->outputs[i], rt_real(rt_round(rt, acc[i])));
+    (void)mode_name;
+    return true;
+}
+
+void rt_kernels_free(Rt *rt)
+{
+    while (rt->compiled) {
+        RtCompiled *next = rt->compiled->next;
+        free(rt->compiled);
+        rt->compiled = next;
+    }
+    rt_jit_shutdown();
+}
+
 /* ---------------------------------------------------------------- parallel_do */
 
 static void unpack(const Grid *g, int64_t k, const int64_t *cnt, int64_t *out)
@@ -513,7 +813,9 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt->cur_mod = kv.f->mod;
     bool grid = false;
     bool barriers = fn->kind == N_FUNCTION && list_has_barrier(&fn->body, &grid);
-    if (!barriers) {
+    if (!barriers && run_compiled(rt, &L, kv.f)) {
+        /* done natively */
+    } else if (!barriers) {
         run_serial(rt, &L);
     } else if (grid) {
         if (L.g.nthreads * L.g.nblocks > KERNEL_MAX_LOCKSTEP)

@@ -21,6 +21,9 @@ typedef struct RtOptions {
     uint64_t seed;
     int threads;                    /* --threads; 0 = all cores */
     const char *const *module_path; /* NULL-terminated folders searched by import */
+    const char *kernel_dir;         /* folder of qp_kernel.h, for compiled kernels */
+    bool verbose;                   /* -v: say which kernels are compiled or interpreted */
+    FILE *emit;                     /* qpipe emit: write each generated kernel here */
 } RtOptions;
 
 /* Exit codes (sysexits), as DESIGN.md "Errors" lists them. */

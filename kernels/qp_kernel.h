@@ -1,0 +1,164 @@
+/*
+ * qp_kernel.h - the kernel dialect: the one header that generated kernels include.
+ *
+ * lang/codegen_c.c turns a Quasar kernel into one C text in this dialect; the CPU engine
+ * compiles it with the system C compiler (C11) and the CUDA engine with NVRTC (C++), so
+ * everything here compiles both ways: no C-only constructs (designated initializers,
+ * compound literals, implicit void * conversions), `QP_RESTRICT` instead of `restrict`.
+ *
+ *   qp_arg          how the runtime passes each argument: an array (data and dims), an
+ *                   int or a real; generated code unpacks it once per launch
+ *   QP_DEVICE       functions callable from kernels (static inline on the CPU)
+ *   QP_EXPORT       the CPU entry point, found by the runtime with dlsym
+ *   qp_get_*        index mapping of the access modes ('circular, 'mirror, 'clamped)
+ *   qp_atomic_*     the atomic compound operators on global and shared memory
+ *   qp_fail         records a failed assertion or 'checked access; the runtime reports it
+ */
+#ifndef QP_KERNEL_H
+#define QP_KERNEL_H
+
+#ifdef __CUDACC_RTC__
+typedef signed char int8_t;
+typedef unsigned char uint8_t;
+typedef short int16_t;
+typedef unsigned short uint16_t;
+typedef int int32_t;
+typedef unsigned int uint32_t;
+typedef long long int64_t;
+typedef unsigned long long uint64_t;
+#define QP_DEVICE static __device__ __forceinline__
+#define QP_RESTRICT __restrict__
+#define QP_CUDA 1
+#else
+#include <math.h>
+#include <stdint.h>
+#define QP_DEVICE static inline
+#define QP_RESTRICT restrict
+#define QP_EXPORT __attribute__((visibility("default")))
+#endif
+
+#include "qp_math.h"
+
+/* One argument of a launch, as the runtime passes it. */
+typedef struct qp_arg {
+    void *p;                    /* array data */
+    int64_t d[4];               /* array dims (up to 4 in compiled kernels) */
+    int64_t i;                  /* an int */
+    double r;                   /* a real */
+} qp_arg;
+
+/* What went wrong in a kernel: the first failure wins. */
+typedef struct qp_status {
+    int failed;                 /* 0 ok, 1 assertion, 2 'checked access out of range */
+    int line;
+} qp_status;
+
+QP_DEVICE void qp_fail(qp_status *s, int what, int line)
+{
+#ifdef QP_CUDA
+    if (atomicCAS(&s->failed, 0, what) == 0)
+        s->line = line;
+#else
+    int expected = 0;
+    if (__atomic_compare_exchange_n(&s->failed, &expected, what, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+        s->line = line;
+#endif
+}
+
+/* ---------------------------------------------------------------- access modes */
+
+/* Index of `i` in [0, n) under each mode; the 'safe and 'checked modes test instead. */
+#define qp_idx_circular(i, n) ((int64_t)qp_periodize_i((long long)(i), (long long)(n)))
+#define qp_idx_mirror(i, n) ((int64_t)qp_mirror_ext_i((long long)(i), (long long)(n)))
+#define qp_idx_clamped(i, n) ((int64_t)qp_clamp_i((long long)(i), 0LL, (long long)(n) - 1))
+#define qp_in(i, n) ((uint64_t)(int64_t)(i) < (uint64_t)(int64_t)(n))
+
+/* ---------------------------------------------------------------- atomics */
+
+#ifdef QP_CUDA
+QP_DEVICE float qp_atomic_add_f32(float *p, float v) { return atomicAdd(p, v) + v; }
+QP_DEVICE double qp_atomic_add_f64(double *p, double v) { return atomicAdd(p, v) + v; }
+QP_DEVICE int32_t qp_atomic_add_i32(int32_t *p, int32_t v) { return atomicAdd(p, v) + v; }
+#define QP_ATOMIC_CAS_LOOP(T, U, name, expr)                                                  \
+    QP_DEVICE T name(T *p, T v)                                                            \
+    {                                                                                      \
+        U *q = (U *)p;                                                                     \
+        U old = *q, assumed;                                                               \
+        T x, r;                                                                            \
+        do {                                                                               \
+            assumed = old;                                                                 \
+            x = *(T *)&assumed;                                                            \
+            r = (expr);                                                                    \
+            old = atomicCAS(q, assumed, *(U *)&r);                                         \
+        } while (assumed != old);                                                          \
+        return r;                                                                          \
+    }
+#else
+QP_DEVICE float qp_atomic_add_f32(float *p, float v)
+{
+    float old = *p, r;
+    do {
+        r = old + v;
+    } while (!__atomic_compare_exchange((float *)p, &old, &r, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return r;
+}
+QP_DEVICE double qp_atomic_add_f64(double *p, double v)
+{
+    double old = *p, r;
+    do {
+        r = old + v;
+    } while (!__atomic_compare_exchange(p, &old, &r, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED));
+    return r;
+}
+QP_DEVICE int32_t qp_atomic_add_i32(int32_t *p, int32_t v) { return __atomic_add_fetch(p, v, __ATOMIC_SEQ_CST); }
+#define QP_ATOMIC_CAS_LOOP(T, U, name, expr)                                                  \
+    QP_DEVICE T name(T *p, T v)                                                            \
+    {                                                                                      \
+        T x = *p, r;                                                                       \
+        do {                                                                               \
+            r = (expr);                                                                    \
+        } while (!__atomic_compare_exchange(p, &x, &r, 1, __ATOMIC_SEQ_CST, __ATOMIC_RELAXED)); \
+        return r;                                                                          \
+    }
+#endif
+
+/* The other compound operators, by compare-and-swap; each returns the new value. */
+QP_ATOMIC_CAS_LOOP(float, uint32_t, qp_atomic_sub_f32, x - v)
+QP_ATOMIC_CAS_LOOP(float, uint32_t, qp_atomic_mul_f32, x * v)
+QP_ATOMIC_CAS_LOOP(float, uint32_t, qp_atomic_div_f32, x / v)
+QP_ATOMIC_CAS_LOOP(float, uint32_t, qp_atomic_max_f32, v > x ? v : x)
+QP_ATOMIC_CAS_LOOP(float, uint32_t, qp_atomic_min_f32, v < x ? v : x)
+QP_ATOMIC_CAS_LOOP(double, uint64_t, qp_atomic_sub_f64, x - v)
+QP_ATOMIC_CAS_LOOP(double, uint64_t, qp_atomic_mul_f64, x * v)
+QP_ATOMIC_CAS_LOOP(double, uint64_t, qp_atomic_div_f64, x / v)
+QP_ATOMIC_CAS_LOOP(double, uint64_t, qp_atomic_max_f64, v > x ? v : x)
+QP_ATOMIC_CAS_LOOP(double, uint64_t, qp_atomic_min_f64, v < x ? v : x)
+QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_sub_i32, x - v)
+QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_mul_i32, x * v)
+QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_max_i32, v > x ? v : x)
+QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_min_i32, v < x ? v : x)
+QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_and_i32, x & v)
+QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_or_i32, x | v)
+QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_xor_i32, x ^ v)
+
+/* ---------------------------------------------------------------- fixed-length vectors */
+
+/* vec3, ivec2 …: a struct of N elements; the C compiler keeps it in registers.
+ * QP_VEC(S, T, N) defines the type S and its operations; generated code names them
+ * S_add, S_adds (vector op number), S_sadd (number op vector), S_neg, S_sum, S_prod. */
+#define QP_VEC_BIN(S, T, N, name, op)                                                       \
+    QP_DEVICE S S##_##name(S a, S b) { S r; for (int i = 0; i < N; i++) r.v[i] = a.v[i] op b.v[i]; return r; } \
+    QP_DEVICE S S##_##name##s(S a, T b) { S r; for (int i = 0; i < N; i++) r.v[i] = a.v[i] op b; return r; }   \
+    QP_DEVICE S S##_s##name(T a, S b) { S r; for (int i = 0; i < N; i++) r.v[i] = a op b.v[i]; return r; }
+#define QP_VEC(S, T, N)                                                                     \
+    typedef struct S { T v[N]; } S;                                                         \
+    QP_VEC_BIN(S, T, N, add, +)                                                             \
+    QP_VEC_BIN(S, T, N, sub, -)                                                             \
+    QP_VEC_BIN(S, T, N, mul, *)                                                             \
+    QP_VEC_BIN(S, T, N, div, /)                                                             \
+    QP_DEVICE S S##_neg(S a) { S r; for (int i = 0; i < N; i++) r.v[i] = -a.v[i]; return r; } \
+    QP_DEVICE S S##_fill(T x) { S r; for (int i = 0; i < N; i++) r.v[i] = x; return r; }     \
+    QP_DEVICE T S##_sum(S a) { T s = 0; for (int i = 0; i < N; i++) s += a.v[i]; return s; } \
+    QP_DEVICE T S##_prod(S a) { T s = 1; for (int i = 0; i < N; i++) s *= a.v[i]; return s; }
+
+#endif

@@ -1,0 +1,78 @@
+/*
+ * codegen.h - kernel code generation: a __kernel__ function, specialised on the concrete
+ * types of one launch, as text in the kernel dialect (kernels/qp_kernel.h).
+ *
+ * The runtime knows the types (element type, rank, access mode of each array, ints,
+ * reals, fixed vectors, the device functions passed) when parallel_do runs; this file
+ * infers the types of the kernel's locals from them and writes C that the CPU engine
+ * compiles with the system C compiler and NVRTC compiles for the GPU. It emits text and
+ * runs nothing (DESIGN.md "Layout"). A kernel using something not handled yet gets NULL
+ * and a reason, and the runtime runs it in its interpreter.
+ *
+ * The text defines the CPU entry point
+ *     void qpk_run(const qp_arg *args, const int64_t *dims, const int64_t *blk,
+ *                  int64_t lo, int64_t hi, qp_status *status)
+ * which runs positions with pos[0] in [lo, hi) (the whole of the other dimensions, the last
+ * innermost), and under NVRTC a __global__ qpk_cuda with the same body.
+ */
+#ifndef LANG_CODEGEN_H
+#define LANG_CODEGEN_H
+
+#include "lang/ast.h"
+
+#include <stddef.h>
+
+/* ORDER ELEM: the integer and real element types of runtime/elemtype.def, same order. */
+typedef enum LangKElem {
+    LKE_I8, LKE_U8, LKE_I16, LKE_U16, LKE_I32, LKE_U32, LKE_I64, LKE_U64, LKE_F32, LKE_F64,
+} LangKElem;
+
+typedef enum LangKKind {
+    LK_NONE,
+    LK_INT,         /* int: 32 bits in kernels */
+    LK_REAL,        /* scalar: float, or double with --double */
+    LK_VEC,         /* fixed-length vector: elem LKE_I32 or the real type, n elements */
+    LK_ARRAY,       /* an array argument: elem, rank (1..4), access mode */
+    LK_FUNC,        /* a __device__ function passed as an argument: fn */
+} LangKKind;
+
+enum { LANG_KMODE_SAFE, LANG_KMODE_CHECKED, LANG_KMODE_MIRROR, LANG_KMODE_CIRCULAR, LANG_KMODE_CLAMPED,
+       LANG_KMODE_UNCHECKED };
+
+typedef struct LangKType {
+    LangKKind kind;
+    LangKElem elem;
+    int n;
+    int rank;
+    int mode;
+    Node *fn;
+} LangKType;
+
+/* Special parameters, bound by name (spec 004 §2.4.1). */
+enum { LANG_KSPEC_NONE, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,
+       LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE };
+
+typedef struct LangKParam {
+    const char *name;
+    LangKType type;
+    int special;        /* LANG_KSPEC_*: no qp_arg is passed for it */
+} LangKParam;
+
+typedef struct LangKernelSpec {
+    Node *fn;                   /* the __kernel__ FUNCTION or LAMBDA */
+    const char *file;           /* source file, for #line */
+    int rank;                   /* of the grid: 1..4 */
+    int dbl;                    /* scalar is double */
+    const LangKParam *params;   /* parameters then captures; args[] follow this order,
+                                   skipping specials; then one double accumulator per output */
+    int nparams;
+    /* A name the kernel calls that is neither a builtin nor a parameter: the device
+     * function it names (FUNCTION or LAMBDA), or NULL. */
+    Node *(*lookup)(void *ctx, const char *name);
+    void *ctx;
+} LangKernelSpec;
+
+/* The kernel's text (malloc'd, the caller frees it), or NULL with the reason in why. */
+char *lang_kernel_c(const LangKernelSpec *spec, char *why, size_t whylen);
+
+#endif

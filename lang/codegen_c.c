@@ -1,0 +1,1634 @@
+/*
+ * codegen_c.c - a __kernel__ function as C in the kernel dialect (codegen.h).
+ *
+ * One pass over the kernel body does both jobs: the type of every local is the type of
+ * its first assignment in program order (as in Quasar, where `a = 0` makes an int and a
+ * later real is converted to it), and each statement is written as C as soon as the types
+ * of its operands are known. Device functions are specialised on the types of their
+ * arguments at each call and written as static functions before the kernel. Fixed-length
+ * vectors are small structs of the dialect (QP_VEC); arrays are read and written through
+ * per-site accessor functions that implement the access mode, so the index expressions
+ * are evaluated once and the C compiler inlines everything into the loop nest.
+ *
+ * Anything not handled yet raises `unsupported`, which unwinds (setjmp/longjmp, as in the
+ * parser) and becomes the reason the runtime prints with -v before interpreting the
+ * kernel instead.
+ */
+#include "lang/codegen.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GEN_MAX_VARS 256
+#define GEN_MAX_SPECS 64        /* device function specialisations per kernel */
+#define GEN_MAX_VECS 32
+#define GEN_MAX_VEC_LEN 64      /* the spec's limit on fixed-length vectors */
+
+/* ---------------------------------------------------------------- memory */
+
+/* Every block the generator allocates is linked into one list, so that the longjmp of
+ * `unsupported` loses nothing: lang_kernel_c frees the whole list at the end. */
+typedef union Blk {
+    struct {
+        union Blk *prev, *next;
+    } l;
+    long double align_;
+} Blk;
+
+static _Thread_local Blk *live;
+
+static void *g_realloc(void *p, size_t n)
+{
+    Blk *b = p ? (Blk *)p - 1 : NULL;
+    if (b) {
+        if (b->l.prev)
+            b->l.prev->l.next = b->l.next;
+        else
+            live = b->l.next;
+        if (b->l.next)
+            b->l.next->l.prev = b->l.prev;
+    }
+    Blk *q = realloc(b, sizeof *q + n);
+    if (!q)
+        abort();    /* text of a kernel: nothing sensible to do without memory */
+    q->l.prev = NULL;
+    q->l.next = live;
+    if (live)
+        live->l.prev = q;
+    live = q;
+    return q + 1;
+}
+
+static void *g_calloc(size_t n)
+{
+    void *p = g_realloc(NULL, n);
+    memset(p, 0, n);
+    return p;
+}
+
+static void g_free(void *p)
+{
+    if (!p)
+        return;
+    Blk *b = (Blk *)p - 1;
+    if (b->l.prev)
+        b->l.prev->l.next = b->l.next;
+    else
+        live = b->l.next;
+    if (b->l.next)
+        b->l.next->l.prev = b->l.prev;
+    free(b);
+}
+
+static void g_free_all(void)
+{
+    while (live) {
+        Blk *next = live->l.next;
+        free(live);
+        live = next;
+    }
+}
+
+/* ---------------------------------------------------------------- text */
+
+typedef struct Buf {
+    char *s;
+    size_t n, cap;
+} Buf;
+
+typedef struct Gen Gen;
+_Noreturn static void unsupported(Gen *g, Node *at, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void buf_grow(Buf *b, size_t more)
+{
+    if (b->n + more + 1 <= b->cap)
+        return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->n + more + 1)
+        cap *= 2;
+    b->s = g_realloc(b->s, cap);
+    b->cap = cap;
+}
+
+static void bput(Buf *b, const char *s)
+{
+    size_t k = strlen(s);
+    buf_grow(b, k);
+    memcpy(b->s + b->n, s, k + 1);
+    b->n += k;
+}
+
+static void __attribute__((format(printf, 2, 3))) bprintf(Buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (k < 0)
+        return;
+    buf_grow(b, (size_t)k);
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    b->n += (size_t)k;
+}
+
+static char *bdone(Buf *b)
+{
+    if (!b->s)
+        bput(b, "");
+    return b->s;
+}
+
+/* ---------------------------------------------------------------- state */
+
+typedef enum VarKind { VAR_LOCAL, VAR_ARRAY, VAR_OUTPUT, VAR_FUNC } VarKind;
+
+typedef struct Var {
+    const char *name;
+    VarKind kind;
+    LangKType t;
+} Var;
+
+typedef struct Fn {
+    Var vars[GEN_MAX_VARS];
+    int nvars;
+    Buf decl;                   /* declarations of locals */
+    Buf body;
+    int indent;
+    bool kernel;                /* the kernel body (not a device function) */
+    const char *out_name;       /* a device function's output, or NULL */
+} Fn;
+
+typedef struct Spec {
+    Node *fn;
+    LangKType args[16];
+    int nargs;
+    LangKType ret;
+    bool has_ret;
+    char cname[80];
+} Spec;
+
+struct Gen {
+    const LangKernelSpec *ks;
+    jmp_buf fail;
+    char *why;
+    size_t whylen;
+    Buf head;                   /* vector types, accessors, device functions */
+    Fn *fn;
+    Spec specs[GEN_MAX_SPECS];
+    int nspecs;
+    int vecs[GEN_MAX_VECS][2];  /* (n, elem) of the vector types declared */
+    int nvecs;
+    int accessors;              /* numbering of accessor functions */
+    int temps;
+    LangKElem real;
+};
+
+_Noreturn static void unsupported(Gen *g, Node *at, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = at ? snprintf(g->why, g->whylen, "line %d: ", at->loc.line) : 0;
+    if (k < 0 || (size_t)k >= g->whylen)
+        k = 0;
+    vsnprintf(g->why + k, g->whylen - (size_t)k, fmt, ap);
+    va_end(ap);
+    longjmp(g->fail, 1);
+}
+
+static const char *elem_c(LangKElem e)
+{
+    static const char *const names[] = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t",
+                                        "uint32_t", "int64_t", "uint64_t", "float", "double"};
+    return names[e];
+}
+
+static bool is_real_elem(LangKElem e) { return e == LKE_F32 || e == LKE_F64; }
+
+static LangKType t_int(void) { return (LangKType){.kind = LK_INT}; }
+static LangKType t_real(Gen *g) { return (LangKType){.kind = LK_REAL, .elem = g->real}; }
+static LangKType t_vec(LangKElem e, int n) { return (LangKType){.kind = LK_VEC, .elem = e, .n = n}; }
+static bool is_num(LangKType t) { return t.kind == LK_INT || t.kind == LK_REAL; }
+
+/* The C name of a fixed-length vector type, declared on first use. */
+static const char *vec_name(Gen *g, LangKElem e, int n, char *buf, size_t len)
+{
+    char k = e == LKE_I32 ? 'i' : e == LKE_F32 ? 'f' : 'd';
+    snprintf(buf, len, "qp_v%d%c", n, k);
+    for (int i = 0; i < g->nvecs; i++)
+        if (g->vecs[i][0] == n && g->vecs[i][1] == (int)e)
+            return buf;
+    if (g->nvecs == GEN_MAX_VECS)
+        unsupported(g, NULL, "too many vector types");
+    g->vecs[g->nvecs][0] = n;
+    g->vecs[g->nvecs++][1] = (int)e;
+    bprintf(&g->head, "QP_VEC(%s, %s, %d)\n", buf, elem_c(e), n);
+    /* constructor from n numbers */
+    bprintf(&g->head, "QP_DEVICE %s %s_make(", buf, buf);
+    for (int i = 0; i < n; i++)
+        bprintf(&g->head, "%s%s a%d", i ? ", " : "", elem_c(e), i);
+    bprintf(&g->head, ") { %s r; ", buf);
+    for (int i = 0; i < n; i++)
+        bprintf(&g->head, "r.v[%d] = a%d; ", i, i);
+    bput(&g->head, "return r; }\n");
+    return buf;
+}
+
+static const char *ctype(Gen *g, LangKType t, char *buf, size_t len)
+{
+    switch (t.kind) {
+    case LK_INT: return "int";
+    case LK_REAL: return elem_c(g->real);
+    case LK_VEC: return vec_name(g, t.elem, t.n, buf, len);
+    default: unsupported(g, NULL, "a value of this type cannot be a local variable");
+    }
+}
+
+/* ---------------------------------------------------------------- variables */
+
+static Var *find_var(Gen *g, const char *name)
+{
+    for (int i = g->fn->nvars - 1; i >= 0; i--)
+        if (!strcmp(g->fn->vars[i].name, name))
+            return &g->fn->vars[i];
+    return NULL;
+}
+
+/* C names: Quasar's, unless they collide with C or with the dialect's qp_ names. */
+static void cname(const char *name, char *out, size_t len)
+{
+    static const char *const reserved[] = {"auto", "break", "case", "char", "const", "continue", "default",
+        "do", "double", "else", "enum", "extern", "float", "for", "goto", "if", "inline", "int", "long",
+        "register", "restrict", "return", "short", "signed", "sizeof", "static", "struct", "switch",
+        "typedef", "union", "unsigned", "void", "volatile", "while", "bool", "true", "false", "new",
+        "delete", "class", "this", "template", "typename", "namespace", "operator", "private", "public",
+        "protected", "virtual", "friend", "catch", "throw", "try", "abs", "min", "max", "pow", "exp",
+        "log", "sin", "cos", "tan", "sqrt", "floor", "ceil", "round", "fabs", "main", "NAN", "INFINITY"};
+    bool clash = !strncmp(name, "qp", 2);
+    for (size_t i = 0; i < sizeof reserved / sizeof *reserved && !clash; i++)
+        clash = !strcmp(reserved[i], name);
+    snprintf(out, len, clash ? "%s_" : "%s", name);
+}
+
+static Var *add_var(Gen *g, const char *name, VarKind kind, LangKType t)
+{
+    Fn *f = g->fn;
+    if (f->nvars == GEN_MAX_VARS)
+        unsupported(g, NULL, "too many variables");
+    Var *v = &f->vars[f->nvars++];
+    v->name = name;
+    v->kind = kind;
+    v->t = t;
+    return v;
+}
+
+/* Declare a local of type t (zero-initialised, fresh for each thread). */
+static Var *declare_local(Gen *g, const char *name, LangKType t)
+{
+    char tb[32], nb[80];
+    const char *ct = ctype(g, t, tb, sizeof tb);
+    cname(name, nb, sizeof nb);
+    if (t.kind == LK_VEC)
+        bprintf(&g->fn->decl, "    %s %s = %s_fill(0);\n", ct, nb, ct);
+    else
+        bprintf(&g->fn->decl, "    %s %s = 0;\n", ct, nb);
+    return add_var(g, name, VAR_LOCAL, t);
+}
+
+/* ---------------------------------------------------------------- expressions */
+
+typedef struct Ex {
+    Buf c;
+    LangKType t;
+} Ex;
+
+static Ex expr(Gen *g, Node *n);
+
+static void ex_free(Ex *e) { g_free(e->c.s); }
+
+static Ex ex_text(LangKType t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static Ex ex_text(LangKType t, const char *fmt, ...)
+{
+    Ex e = {.t = t};
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    buf_grow(&e.c, (size_t)k);
+    va_start(ap, fmt);
+    vsnprintf(e.c.s, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    e.c.n = (size_t)k;
+    return e;
+}
+
+/* e converted to type t (int <-> real, int vector -> real vector). */
+static Ex convert(Gen *g, Ex e, LangKType t, Node *at)
+{
+    char tb[32], sb[32];
+    if (e.t.kind == t.kind && (t.kind != LK_VEC || (e.t.n == t.n && e.t.elem == t.elem)))
+        return e;
+    Ex r;
+    if (is_num(e.t) && t.kind == LK_INT)
+        r = ex_text(t, "((int)(%s))", bdone(&e.c));
+    else if (is_num(e.t) && t.kind == LK_REAL)
+        r = ex_text(t, "((%s)(%s))", elem_c(g->real), bdone(&e.c));
+    else if (is_num(e.t) && t.kind == LK_VEC)
+        r = ex_text(t, "%s_fill((%s)(%s))", ctype(g, t, tb, sizeof tb), elem_c(t.elem), bdone(&e.c));
+    else if (e.t.kind == LK_VEC && t.kind == LK_VEC && e.t.n == t.n) {
+        const char *to = ctype(g, t, tb, sizeof tb), *from = ctype(g, e.t, sb, sizeof sb);
+        char fn[96];
+        snprintf(fn, sizeof fn, "%s_of_%s", to, from);
+        if (!strstr(bdone(&g->head), fn)) {
+            bprintf(&g->head, "QP_DEVICE %s %s(%s a) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)a.v[i]; return r; }\n",
+                    to, fn, from, to, t.n, elem_c(t.elem));
+        }
+        r = ex_text(t, "%s(%s)", fn, bdone(&e.c));
+    } else {
+        ex_free(&e);
+        unsupported(g, at, "cannot convert between these types");
+    }
+    ex_free(&e);
+    return r;
+}
+
+static LangKType join(Gen *g, LangKType a, LangKType b, Node *at)
+{
+    if (a.kind == LK_INT && b.kind == LK_INT)
+        return a;
+    if (is_num(a) && is_num(b))
+        return t_real(g);
+    if (a.kind == LK_VEC || b.kind == LK_VEC) {
+        int n = a.kind == LK_VEC ? a.n : b.n;
+        if ((a.kind == LK_VEC && a.n != n) || (b.kind == LK_VEC && b.n != n))
+            unsupported(g, at, "vectors of lengths %d and %d", a.n, b.n);
+        bool real = (a.kind == LK_VEC ? a.elem != LKE_I32 : a.kind == LK_REAL) ||
+                    (b.kind == LK_VEC ? b.elem != LKE_I32 : b.kind == LK_REAL);
+        return t_vec(real ? g->real : LKE_I32, n);
+    }
+    unsupported(g, at, "operands of these types");
+}
+
+static Ex binary(Gen *g, Node *n)
+{
+    Ex a = expr(g, n->a), b = expr(g, n->b);
+    int op = n->op;
+    char tb[32];
+    if (op == T_ANDAND || op == T_OROR) {
+        if (!is_num(a.t) || !is_num(b.t))
+            unsupported(g, n, "'&&' and '||' on vectors");
+        Ex r = ex_text(t_int(), "((%s) != 0 %s (%s) != 0)", bdone(&a.c), op == T_ANDAND ? "&&" : "||", bdone(&b.c));
+        ex_free(&a), ex_free(&b);
+        return r;
+    }
+    const char *cop = op == T_PLUS ? "+" : op == T_MINUS ? "-" : op == T_STAR || op == T_DOTSTAR ? "*"
+                    : op == T_SLASH || op == T_DOTSLASH ? "/" : op == T_EQEQ ? "==" : op == T_NOTEQ ? "!="
+                    : op == T_LT ? "<" : op == T_GT ? ">" : op == T_LE ? "<=" : op == T_GE ? ">=" : NULL;
+    bool cmp = op == T_EQEQ || op == T_NOTEQ || op == T_LT || op == T_GT || op == T_LE || op == T_GE;
+    if (op == T_CARET || op == T_DOTCARET) {
+        if (!is_num(a.t) || !is_num(b.t))
+            unsupported(g, n, "'^' on vectors");
+        Ex r = a.t.kind == LK_INT && b.t.kind == LK_INT
+                   ? ex_text(t_int(), "((int)pow((double)(%s), (double)(%s)))", bdone(&a.c), bdone(&b.c))
+                   : ex_text(t_real(g), "((%s)pow((double)(%s), (double)(%s)))", elem_c(g->real), bdone(&a.c),
+                             bdone(&b.c));
+        ex_free(&a), ex_free(&b);
+        return r;
+    }
+    if (!cop)
+        unsupported(g, n, "operator '%s'", n->op == T_CARET ? "^" : "?");
+    if (is_num(a.t) && is_num(b.t)) {
+        if (cmp) {
+            Ex r = ex_text(t_int(), "((%s) %s (%s))", bdone(&a.c), cop, bdone(&b.c));
+            ex_free(&a), ex_free(&b);
+            return r;
+        }
+        LangKType t = (op == T_SLASH || op == T_DOTSLASH) ? t_real(g) : join(g, a.t, b.t, n);
+        a = convert(g, a, t, n);
+        b = convert(g, b, t, n);
+        Ex r = ex_text(t, "(%s %s %s)", bdone(&a.c), cop, bdone(&b.c));
+        ex_free(&a), ex_free(&b);
+        return r;
+    }
+    if (cmp)
+        unsupported(g, n, "comparison of vectors");
+    LangKType t = join(g, a.t, b.t, n);
+    if (op == T_SLASH || op == T_DOTSLASH)
+        t.elem = g->real;
+    const char *name = op == T_PLUS ? "add" : op == T_MINUS ? "sub" : op == T_SLASH || op == T_DOTSLASH ? "div" : "mul";
+    const char *vt = ctype(g, t, tb, sizeof tb);
+    Ex r;
+    if (a.t.kind == LK_VEC && b.t.kind == LK_VEC) {
+        a = convert(g, a, t, n), b = convert(g, b, t, n);
+        r = ex_text(t, "%s_%s(%s, %s)", vt, name, bdone(&a.c), bdone(&b.c));
+    } else if (a.t.kind == LK_VEC) {
+        a = convert(g, a, t, n);
+        r = ex_text(t, "%s_%ss(%s, (%s)(%s))", vt, name, bdone(&a.c), elem_c(t.elem), bdone(&b.c));
+    } else {
+        b = convert(g, b, t, n);
+        r = ex_text(t, "%s_s%s((%s)(%s), %s)", vt, name, elem_c(t.elem), bdone(&a.c), bdone(&b.c));
+    }
+    ex_free(&a), ex_free(&b);
+    return r;
+}
+
+/* ---------------------------------------------------------------- arrays */
+
+static const char *mode_suffix(int mode)
+{
+    static const char *const m[] = {"safe", "checked", "mirror", "circular", "clamped", "unchecked"};
+    return m[mode];
+}
+
+/* An accessor for array v with k indices: read ("r"), write ("w") or pointer ("p").
+ * With vt set, it takes the position as one vector of that type instead of k numbers. */
+static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out, size_t len)
+{
+    const LangKType *t = &v->t;
+    const char *T = elem_c(t->elem);
+    snprintf(out, len, "qpa%d_%s", g->accessors++, v->name);
+    Buf *h = &g->head;
+    bprintf(h, "QP_DEVICE %s%s %s(%s *QP_RESTRICT p, const int64_t *d, qp_status *st, int line",
+            kind == 'r' ? T : kind == 'w' ? "void" : T, kind == 'p' ? " *" : "", out, T);
+    if (vt)
+        bprintf(h, ", %s pv", vt);
+    else
+        for (int i = 0; i < k; i++)
+            bprintf(h, ", int64_t i%d", i);
+    if (kind == 'w')
+        bprintf(h, ", %s x", T);
+    bput(h, ")\n{\n    (void)st; (void)line;\n");
+    if (vt)
+        for (int i = 0; i < k; i++)
+            bprintf(h, "    int64_t i%d = pv.v[%d];\n", i, i);
+    /* the extent each index runs over: all elements for one index (linear), the
+     * array's dims for several (1 past the rank: a vec is a 1xN row, a mat MxNx1) */
+    int rank = t->rank, lead = k > rank && rank == 1 ? 1 : 0;
+    if (k == 1) {
+        bput(h, "    int64_t n0 = d[0]");
+        for (int i = 1; i < rank; i++)
+            bprintf(h, " * d[%d]", i);
+        bput(h, ";\n");
+    } else {
+        for (int i = 0; i < k; i++) {
+            int dim = i - lead;
+            if (dim >= 0 && dim < rank)
+                bprintf(h, "    int64_t n%d = d[%d];\n", i, dim);
+            else
+                bprintf(h, "    int64_t n%d = 1;\n", i);
+        }
+    }
+    int mode = t->mode;
+    bool map = mode == LANG_KMODE_MIRROR || mode == LANG_KMODE_CIRCULAR || mode == LANG_KMODE_CLAMPED;
+    if (map && kind == 'r') {
+        for (int i = 0; i < k; i++)
+            bprintf(h, "    i%d = qp_idx_%s(i%d, n%d);\n", i, mode_suffix(mode), i, i);
+    } else if (mode != LANG_KMODE_UNCHECKED) {
+        bput(h, "    if (");
+        for (int i = 0; i < k; i++)
+            bprintf(h, "%s!qp_in(i%d, n%d)", i ? " || " : "", i, i);
+        bput(h, ") {\n");
+        if (mode == LANG_KMODE_CHECKED)
+            bput(h, "        qp_fail(st, 2, line);\n");
+        bprintf(h, "        return%s;\n    }\n", kind == 'w' ? "" : " 0");
+    }
+    /* row-major offset; with fewer indices than dims the trailing ones are 0 */
+    bput(h, "    int64_t off = ");
+    if (k == 1) {
+        bput(h, "i0");
+    } else {
+        for (int i = 0; i < k; i++)
+            bput(h, "(");
+        bput(h, "0");
+        for (int i = 0; i < k; i++)
+            bprintf(h, " * n%d + i%d)", i, i);
+        for (int i = k - lead; i < rank; i++)
+            bprintf(h, " * d[%d]", i);
+    }
+    bput(h, ";\n");
+    if (kind == 'r')
+        bput(h, "    return p[off];\n}\n");
+    else if (kind == 'w')
+        bput(h, "    p[off] = x;\n}\n");
+    else
+        bput(h, "    return p + off;\n}\n");
+}
+
+/* The index expressions of a[...]: numbers, one position vector, or a constant range in
+ * the last place (a slice: slice_at, slice_lo, slice_n). */
+typedef struct Idx {
+    Buf c[16];
+    int k;
+    int slice_at;               /* -1 when no range */
+    int slice_lo, slice_n;
+    Buf vec;                    /* a[pos]: the position vector's expression … */
+    LangKType vec_t;            /* … and its type; k is then its length */
+} Idx;
+
+static void idx_free(Idx *x)
+{
+    for (int i = 0; i < x->k; i++)
+        g_free(x->c[i].s);
+    g_free(x->vec.s);
+}
+
+/* The arguments after (p, d, st, line) of an accessor call for indices x, with the
+ * slice position replaced by element j. */
+static void index_args(Gen *g, const Idx *x, int j, Buf *b)
+{
+    (void)g;
+    if (x->vec.s) {
+        bprintf(b, ", %s", x->vec.s);
+        return;
+    }
+    for (int i = 0; i < x->k; i++)
+        if (i == x->slice_at)
+            bprintf(b, ", %d", x->slice_lo + j);
+        else
+            bprintf(b, ", %s", x->c[i].s);
+}
+
+static const char *idx_vt(Gen *g, const Idx *x, char *tb, size_t len)
+{
+    return x->vec.s ? ctype(g, x->vec_t, tb, len) : NULL;
+}
+
+
+static bool const_int(Node *n, int *out)
+{
+    if (n->kind == N_INT) {
+        *out = (int)n->ival;
+        return true;
+    }
+    if (n->kind == N_UNARY && n->op == T_MINUS && n->a->kind == N_INT) {
+        *out = -(int)n->a->ival;
+        return true;
+    }
+    return false;
+}
+
+static void indices(Gen *g, Node *n, Var *v, Idx *x)
+{
+    memset(x, 0, sizeof *x);
+    x->slice_at = -1;
+    for (int i = 0; i < n->args.n; i++) {
+        Node *e = n->args.items[i];
+        if (x->k >= 4)
+            unsupported(g, n, "more than 4 indices");
+        if (e->kind == N_RANGE && !e->b) {
+            int lo, hi;
+            if (!const_int(e->a, &lo) || !const_int(e->c, &hi) || hi < lo || hi - lo >= GEN_MAX_VEC_LEN)
+                unsupported(g, e, "a range index needs constant bounds");
+            x->slice_at = x->k;
+            x->slice_lo = lo;
+            x->slice_n = hi - lo + 1;
+            bprintf(&x->c[x->k++], "%d", lo);       /* replaced per element */
+            continue;
+        }
+        if (e->kind == N_COLON_ALL || e->kind == N_SPREAD)
+            unsupported(g, e, "':' and '...' in a kernel index");
+        Ex ie = expr(g, e);
+        if (ie.t.kind == LK_VEC && n->args.n == 1 && ie.t.n == v->t.rank && ie.t.n <= 4) {
+            /* a[pos]: the accessor takes the position vector and unpacks it */
+            x->vec = ie.c;
+            x->vec_t = ie.t;
+            x->k = ie.t.n;
+            continue;
+        }
+        if (!is_num(ie.t))
+            unsupported(g, e, "an index must be a number or a position vector");
+        bprintf(&x->c[x->k++], "(int64_t)(%s)", bdone(&ie.c));
+        ex_free(&ie);
+    }
+}
+
+
+static LangKType elem_type(Gen *g, LangKElem e) { return is_real_elem(e) ? t_real(g) : t_int(); }
+
+static Ex array_read(Gen *g, Node *n, Var *v)
+{
+    Idx x;
+    indices(g, n, v, &x);
+    char acc[64], cn[80], vtb[32];
+    accessor(g, v, x.k, 'r', idx_vt(g, &x, vtb, sizeof vtb), acc, sizeof acc);
+    cname(v->name, cn, sizeof cn);
+    LangKType et = elem_type(g, v->t.elem);
+    Ex r;
+    if (x.slice_at >= 0) {
+        /* x[m, n, 0..2]: a vector of reads */
+        char tb[32];
+        LangKType vt = t_vec(et.kind == LK_INT ? LKE_I32 : g->real, x.slice_n);
+        const char *vn = ctype(g, vt, tb, sizeof tb);
+        Buf b = {0};
+        bprintf(&b, "%s_make(", vn);
+        for (int j = 0; j < x.slice_n; j++) {
+            bprintf(&b, "%s(%s)%s(%s, %s_d, qp_st, %d", j ? ", " : "", elem_c(vt.elem), acc, cn, cn, n->loc.line);
+            index_args(g, &x, j, &b);
+            bput(&b, ")");
+        }
+        bput(&b, ")");
+        r.c = b;
+        r.t = vt;
+    } else {
+        Buf b = {0};
+        bprintf(&b, "((%s)%s(%s, %s_d, qp_st, %d", et.kind == LK_INT ? "int" : elem_c(g->real), acc, cn, cn,
+                n->loc.line);
+        index_args(g, &x, 0, &b);
+        bput(&b, "))");
+        r.c = b;
+        r.t = et;
+    }
+    idx_free(&x);
+    return r;
+}
+
+/* ---------------------------------------------------------------- calls */
+
+static Ex call(Gen *g, Node *n);
+
+static Ex ident(Gen *g, Node *n)
+{
+    Var *v = find_var(g, n->name);
+    char cn[80];
+    if (v) {
+        cname(n->name, cn, sizeof cn);
+        if (v->kind == VAR_LOCAL)
+            return ex_text(v->t, "%s", cn);
+        if (v->kind == VAR_OUTPUT)
+            return ex_text(t_real(g), "((%s)*%s)", elem_c(g->real), cn);
+        unsupported(g, n, "'%s' is an array or a function here, not a value", n->name);
+    }
+    if (!strcmp(n->name, "pi"))
+        return ex_text(t_real(g), "((%s)3.14159265358979323846)", elem_c(g->real));
+    if (!strcmp(n->name, "true") || !strcmp(n->name, "false"))
+        return ex_text(t_int(), "%d", n->name[0] == 't');
+    if (!strcmp(n->name, "inf"))
+        return ex_text(t_real(g), "((%s)INFINITY)", elem_c(g->real));
+    if (!strcmp(n->name, "nan"))
+        return ex_text(t_real(g), "((%s)NAN)", elem_c(g->real));
+    if (!strcmp(n->name, "eps"))
+        return ex_text(t_real(g), "%s", g->real == LKE_F32 ? "1.1920928955078125e-07f" : "2.220446049250313e-16");
+    unsupported(g, n, "'%s' is not known in the kernel", n->name);
+}
+
+static Ex real_literal(Gen *g, double x)
+{
+    char b[64];
+    snprintf(b, sizeof b, "%.17g", g->real == LKE_F32 ? (double)(float)x : x);
+    if (!strpbrk(b, ".eEn"))
+        strcat(b, ".0");
+    return ex_text(t_real(g), "%s%s", b, g->real == LKE_F32 ? "f" : "");
+}
+
+Ex expr(Gen *g, Node *n)
+{
+    char tb[32];
+    switch (n->kind) {
+    case N_INT:
+        if (n->ival > 2147483647LL || n->ival < -2147483648LL)
+            return real_literal(g, (double)n->ival);
+        return ex_text(t_int(), "%lld", (long long)n->ival);
+    case N_REAL: return real_literal(g, n->rval);
+    case N_IDENT: return ident(g, n);
+    case N_BINARY: return binary(g, n);
+    case N_UNARY: {
+        Ex a = expr(g, n->a);
+        Ex r;
+        if (n->op == T_BANG && is_num(a.t))
+            r = ex_text(t_int(), "(!(%s))", bdone(&a.c));
+        else if (n->op == T_MINUS && is_num(a.t))
+            r = ex_text(a.t, "(-(%s))", bdone(&a.c));
+        else if (n->op == T_MINUS && a.t.kind == LK_VEC)
+            r = ex_text(a.t, "%s_neg(%s)", ctype(g, a.t, tb, sizeof tb), bdone(&a.c));
+        else if (n->op == T_PLUS)
+            return a;
+        else
+            unsupported(g, n, "this unary operator");
+        ex_free(&a);
+        return r;
+    }
+    case N_TERNARY: {
+        Ex c = expr(g, n->a), a = expr(g, n->b), b = expr(g, n->c);
+        if (!is_num(c.t))
+            unsupported(g, n, "a vector as a condition");
+        LangKType t = join(g, a.t, b.t, n);
+        a = convert(g, a, t, n), b = convert(g, b, t, n);
+        Ex r = ex_text(t, "((%s) ? %s : %s)", bdone(&c.c), bdone(&a.c), bdone(&b.c));
+        ex_free(&c), ex_free(&a), ex_free(&b);
+        return r;
+    }
+    case N_MATRIX: {
+        int k = n->args.n;
+        if (!k || k > GEN_MAX_VEC_LEN)
+            unsupported(g, n, "a matrix literal of %d elements", k);
+        Ex *it = g_calloc((size_t)k * sizeof *it);
+        bool real = false;
+        for (int i = 0; i < k; i++) {
+            it[i] = expr(g, n->args.items[i]);
+            if (!is_num(it[i].t)) {
+                for (int j = 0; j <= i; j++)
+                    ex_free(&it[j]);
+                g_free(it);
+                unsupported(g, n, "a matrix literal of vectors");
+            }
+            real |= it[i].t.kind == LK_REAL;
+        }
+        LangKType t = t_vec(real ? g->real : LKE_I32, k);
+        Buf b = {0};
+        bprintf(&b, "%s_make(", ctype(g, t, tb, sizeof tb));
+        for (int i = 0; i < k; i++) {
+            bprintf(&b, "%s(%s)(%s)", i ? ", " : "", elem_c(t.elem), bdone(&it[i].c));
+            ex_free(&it[i]);
+        }
+        g_free(it);
+        bput(&b, ")");
+        return (Ex){b, t};
+    }
+    case N_INDEX: {
+        if (n->a->kind != N_IDENT)
+            unsupported(g, n, "indexing an expression");
+        Var *v = find_var(g, n->a->name);
+        if (v && v->kind == VAR_ARRAY)
+            return array_read(g, n, v);
+        if (v && v->kind == VAR_LOCAL && v->t.kind == LK_VEC && n->args.n == 1) {
+            Ex i = expr(g, n->args.items[0]);
+            if (!is_num(i.t))
+                unsupported(g, n, "a vector index of a vector");
+            char cn[80];
+            cname(v->name, cn, sizeof cn);
+            Ex r = ex_text(elem_type(g, v->t.elem == LKE_I32 ? LKE_I32 : g->real), "%s.v[(int)(%s)]", cn,
+                           bdone(&i.c));
+            ex_free(&i);
+            return r;
+        }
+        unsupported(g, n, "indexing '%s'", n->a->name);
+    }
+    case N_CALL: return call(g, n);
+    default: unsupported(g, n, "%s in a kernel", lang_node_what(n->kind));
+    }
+}
+
+/* ---- builtins */
+
+typedef struct Math1 {
+    const char *name, *c;       /* C expression on double x, or NULL */
+    bool int_keeps;             /* an int argument gives an int (abs, floor …) */
+} Math1;
+
+static const Math1 math1[] = {
+    {"sqrt", "sqrt(x)", false}, {"exp", "exp(x)", false}, {"exp2", "exp2(x)", false}, {"log", "log(x)", false},
+    {"log2", "log2(x)", false}, {"log10", "log10(x)", false}, {"sin", "sin(x)", false}, {"cos", "cos(x)", false},
+    {"tan", "tan(x)", false}, {"asin", "asin(x)", false}, {"acos", "acos(x)", false}, {"atan", "atan(x)", false},
+    {"sinh", "sinh(x)", false}, {"cosh", "cosh(x)", false}, {"tanh", "tanh(x)", false},
+    {"floor", "floor(x)", true}, {"ceil", "ceil(x)", true}, {"round", "qp_round(x)", true},
+    {"abs", "fabs(x)", true}, {"sign", "qp_sign(x)", true}, {"frac", "qp_frac(x)", false},
+    {"saturate", "qp_saturate(x)", false}, {"sinc", "qp_sinc(x)", false},
+};
+
+/* One-argument math on a number or elementwise on a vector (through a generated map). */
+static Ex math_unary(Gen *g, Node *n, const Math1 *m)
+{
+    Ex a = expr(g, n->args.items[0]);
+    char tb[32];
+    Ex r;
+    if (a.t.kind == LK_INT && m->int_keeps) {
+        if (!strcmp(m->name, "abs"))
+            r = ex_text(t_int(), "qp_abs_i(%s)", bdone(&a.c));
+        else if (!strcmp(m->name, "sign"))
+            r = ex_text(t_int(), "((int)qp_sign((double)(%s)))", bdone(&a.c));
+        else
+            return a;       /* floor, ceil, round of an int */
+    } else if (is_num(a.t)) {
+        char body[96];
+        snprintf(body, sizeof body, "%s", m->c);
+        char *x = strstr(body, "(x)");
+        *x = 0;
+        r = ex_text(t_real(g), "((%s)%s((double)(%s)))", elem_c(g->real), body, bdone(&a.c));
+    } else if (a.t.kind == LK_VEC) {
+        LangKType t = t_vec(g->real, a.t.n);
+        a = convert(g, a, t, n);
+        const char *vt = ctype(g, t, tb, sizeof tb);
+        char fn[96];
+        snprintf(fn, sizeof fn, "%s_%s", vt, m->name);
+        if (!strstr(bdone(&g->head), fn)) {
+            char body[96];
+            snprintf(body, sizeof body, "%s", m->c);
+            *strstr(body, "(x)") = 0;
+            bprintf(&g->head, "QP_DEVICE %s %s(%s a) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)%s((double)a.v[i]); return r; }\n",
+                    vt, fn, vt, vt, t.n, elem_c(g->real), body);
+        }
+        r = ex_text(t, "%s(%s)", fn, bdone(&a.c));
+    } else {
+        unsupported(g, n, "'%s' of this value", m->name);
+    }
+    ex_free(&a);
+    return r;
+}
+
+static Ex args2(Gen *g, Node *n, Ex *a, Ex *b)
+{
+    *a = expr(g, n->args.items[0]);
+    *b = expr(g, n->args.items[1]);
+    return (Ex){0};
+}
+
+static Ex device_call(Gen *g, Node *n, Node *fn, const char *name);
+
+static Ex call(Gen *g, Node *n)
+{
+    if (n->a->kind != N_IDENT)
+        unsupported(g, n, "calling an expression");
+    const char *name = n->a->name;
+    int argc = n->args.n;
+    for (int i = 0; i < argc; i++) {
+        int k = ((Node *)n->args.items[i])->kind;
+        if (k == N_NAMED_ARG || k == N_SPREAD)
+            unsupported(g, n, "named arguments and '...' in kernels");
+    }
+    Var *v = find_var(g, name);
+    if (v && v->kind == VAR_FUNC)
+        return device_call(g, n, v->t.fn, name);
+    if (v)
+        unsupported(g, n, "'%s' is not a function", name);
+    char tb[32];
+    for (size_t i = 0; i < sizeof math1 / sizeof *math1; i++)
+        if (!strcmp(math1[i].name, name) && argc == 1)
+            return math_unary(g, n, &math1[i]);
+    Ex a, b, c, r;
+    if ((!strcmp(name, "int") || !strcmp(name, "float")) && argc == 1) {
+        a = expr(g, n->args.items[0]);
+        if (a.t.kind == LK_VEC)
+            return convert(g, a, t_vec(name[0] == 'i' ? LKE_I32 : g->real, a.t.n), n);
+        return convert(g, a, name[0] == 'i' ? t_int() : t_real(g), n);
+    }
+    if ((!strcmp(name, "min") || !strcmp(name, "max") || !strcmp(name, "mod") || !strcmp(name, "atan2") ||
+         !strcmp(name, "pow") || !strcmp(name, "periodize") || !strcmp(name, "mirror_ext")) && argc == 2) {
+        args2(g, n, &a, &b);
+        if (!is_num(a.t) || !is_num(b.t))
+            unsupported(g, n, "'%s' of vectors", name);
+        bool ints = a.t.kind == LK_INT && b.t.kind == LK_INT && strcmp(name, "atan2") && strcmp(name, "pow");
+        if (ints)
+            r = ex_text(t_int(), "((int)qp_%s_i((long long)(%s), (long long)(%s)))",
+                        !strcmp(name, "min") ? "min" : !strcmp(name, "max") ? "max" : name, bdone(&a.c), bdone(&b.c));
+        else if (!strcmp(name, "min") || !strcmp(name, "max"))
+            r = ex_text(t_real(g), "((%s)qp_%s((double)(%s), (double)(%s)))", elem_c(g->real), name, bdone(&a.c),
+                        bdone(&b.c));
+        else
+            r = ex_text(t_real(g), "((%s)%s%s((double)(%s), (double)(%s)))", elem_c(g->real),
+                        !strcmp(name, "atan2") || !strcmp(name, "pow") ? "" : "qp_", name, bdone(&a.c), bdone(&b.c));
+        ex_free(&a), ex_free(&b);
+        return r;
+    }
+    if (!strcmp(name, "clamp") && (argc == 2 || argc == 3)) {
+        a = expr(g, n->args.items[0]);
+        b = argc == 3 ? expr(g, n->args.items[1]) : ex_text(t_int(), "0");
+        c = expr(g, n->args.items[argc - 1]);
+        if (!is_num(a.t) || !is_num(b.t) || !is_num(c.t))
+            unsupported(g, n, "'clamp' of vectors");
+        if (a.t.kind == LK_INT && b.t.kind == LK_INT && c.t.kind == LK_INT)
+            r = ex_text(t_int(), "((int)qp_clamp_i((long long)(%s), (long long)(%s), (long long)(%s)))", bdone(&a.c),
+                        bdone(&b.c), bdone(&c.c));
+        else
+            r = ex_text(t_real(g), "((%s)qp_clamp((double)(%s), (double)(%s), (double)(%s)))", elem_c(g->real),
+                        bdone(&a.c), bdone(&b.c), bdone(&c.c));
+        ex_free(&a), ex_free(&b), ex_free(&c);
+        return r;
+    }
+    if (!strcmp(name, "lerp") && argc == 3) {
+        a = expr(g, n->args.items[0]);
+        b = expr(g, n->args.items[1]);
+        c = expr(g, n->args.items[2]);
+        if (!is_num(c.t))
+            unsupported(g, n, "'lerp' with a vector weight");
+        if (is_num(a.t) && is_num(b.t)) {
+            r = ex_text(t_real(g), "((%s)qp_lerp((double)(%s), (double)(%s), (double)(%s)))", elem_c(g->real),
+                        bdone(&a.c), bdone(&b.c), bdone(&c.c));
+        } else {
+            /* a + (b - a) * t, elementwise, each step rounded as in the interpreter */
+            LangKType t = join(g, a.t, b.t, n);
+            t.elem = g->real;
+            a = convert(g, a, t, n), b = convert(g, b, t, n);
+            const char *vt = ctype(g, t, tb, sizeof tb);
+            char fn[96];
+            snprintf(fn, sizeof fn, "%s_lerp", vt);
+            if (!strstr(bdone(&g->head), fn))
+                bprintf(&g->head, "QP_DEVICE %s %s(%s a, %s b, double t) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)qp_lerp((double)a.v[i], (double)b.v[i], t); return r; }\n",
+                        vt, fn, vt, vt, vt, t.n, elem_c(g->real));
+            r = ex_text(t, "%s(%s, %s, (double)(%s))", fn, bdone(&a.c), bdone(&b.c), bdone(&c.c));
+        }
+        ex_free(&a), ex_free(&b), ex_free(&c);
+        return r;
+    }
+    if ((!strcmp(name, "sum") || !strcmp(name, "prod")) && argc == 1) {
+        a = expr(g, n->args.items[0]);
+        if (is_num(a.t))
+            return a;
+        if (a.t.kind != LK_VEC)
+            unsupported(g, n, "'%s' of this value", name);
+        r = ex_text(elem_type(g, a.t.elem == LKE_I32 ? LKE_I32 : g->real), "%s_%s(%s)", ctype(g, a.t, tb, sizeof tb),
+                    name, bdone(&a.c));
+        ex_free(&a);
+        return r;
+    }
+    if (!strcmp(name, "dotprod") && argc == 2) {
+        args2(g, n, &a, &b);
+        if (a.t.kind != LK_VEC || b.t.kind != LK_VEC)
+            unsupported(g, n, "'dotprod' of numbers");
+        LangKType t = join(g, a.t, b.t, n);
+        a = convert(g, a, t, n), b = convert(g, b, t, n);
+        const char *vt = ctype(g, t, tb, sizeof tb);
+        r = ex_text(elem_type(g, t.elem), "%s_sum(%s_mul(%s, %s))", vt, vt, bdone(&a.c), bdone(&b.c));
+        ex_free(&a), ex_free(&b);
+        return r;
+    }
+    if ((!strcmp(name, "numel") || !strcmp(name, "size")) && argc >= 1 && argc <= 2 &&
+        ((Node *)n->args.items[0])->kind == N_IDENT) {
+        Var *arr = find_var(g, ((Node *)n->args.items[0])->name);
+        if (!arr || arr->kind != VAR_ARRAY)
+            unsupported(g, n, "'%s' of a value that is not an array argument", name);
+        char cn[80];
+        cname(arr->name, cn, sizeof cn);
+        if (!strcmp(name, "numel")) {
+            Buf bb = {0};
+            bput(&bb, "((int)(");
+            for (int i = 0; i < arr->t.rank; i++)
+                bprintf(&bb, "%s%s_d[%d]", i ? " * " : "", cn, i);
+            bput(&bb, "))");
+            return (Ex){bb, t_int()};
+        }
+        if (argc == 2) {
+            int d;
+            if (!const_int(n->args.items[1], &d) || d < 0)
+                unsupported(g, n, "'size' with a dimension that is not a constant");
+            if (d >= arr->t.rank)
+                return ex_text(t_int(), "1");
+            return ex_text(t_int(), "((int)%s_d[%d])", cn, d);
+        }
+        LangKType t = t_vec(LKE_I32, arr->t.rank);
+        Buf bb = {0};
+        bprintf(&bb, "%s_make(", ctype(g, t, tb, sizeof tb));
+        for (int i = 0; i < arr->t.rank; i++)
+            bprintf(&bb, "%s(int)%s_d[%d]", i ? ", " : "", cn, i);
+        bput(&bb, ")");
+        return (Ex){bb, t};
+    }
+    Node *fn = g->ks->lookup ? g->ks->lookup(g->ks->ctx, name) : NULL;
+    if (fn)
+        return device_call(g, n, fn, name);
+    unsupported(g, n, "'%s' is not available in compiled kernels", name);
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static void stmts(Gen *g, NodeList *l);
+
+#define OUT(g) (&(g)->fn->body)
+#define IND(g) (g)->fn->indent, ""
+
+static void line(Gen *g, Node *n)
+{
+    bprintf(OUT(g), "#line %d \"%s\"\n", n->loc.line, g->ks->file);
+}
+
+static void assign_local(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Node *rhs)
+{
+    Ex e = expr(g, rhs);
+    Var *v = find_var(g, name);
+    if (v && v->kind == VAR_OUTPUT) {
+        e = convert(g, e, t_real(g), stmt);
+        char cn[80];
+        cname(name, cn, sizeof cn);
+        bprintf(OUT(g), "%*s*%s = (double)(%s);\n", IND(g), cn, bdone(&e.c));
+        ex_free(&e);
+        return;
+    }
+    if (v && v->kind != VAR_LOCAL)
+        unsupported(g, stmt, "assigning to the argument '%s'", name);
+    if (!v)
+        v = declare_local(g, name, has_decl ? declared : e.t);
+    if (v->t.kind == LK_VEC && e.t.kind == LK_VEC && v->t.n != e.t.n)
+        unsupported(g, stmt, "'%s' holds vectors of different lengths", name);
+    e = convert(g, e, v->t, stmt);
+    char cn[80];
+    cname(name, cn, sizeof cn);
+    bprintf(OUT(g), "%*s%s = %s;\n", IND(g), cn, bdone(&e.c));
+    ex_free(&e);
+}
+
+static const char *atomic_name(int op)
+{
+    switch (op) {
+    case T_PLUSEQ: return "add";
+    case T_MINUSEQ: return "sub";
+    case T_STAREQ: case T_DOTSTAREQ: return "mul";
+    case T_SLASHEQ: case T_DOTSLASHEQ: return "div";
+    case T_MAXEQ: return "max";
+    case T_MINEQ: return "min";
+    case T_ANDEQ: return "and";
+    case T_OREQ: return "or";
+    case T_TILDEEQ: return "xor";
+    default: return NULL;
+    }
+}
+
+static int base_op(int op)
+{
+    switch (op) {
+    case T_PLUSEQ: return T_PLUS;
+    case T_MINUSEQ: return T_MINUS;
+    case T_STAREQ: return T_STAR;
+    case T_DOTSTAREQ: return T_DOTSTAR;
+    case T_SLASHEQ: return T_SLASH;
+    case T_DOTSLASHEQ: return T_DOTSLASH;
+    case T_CARETEQ: return T_CARET;
+    case T_DOTCARETEQ: return T_DOTCARET;
+    default: return 0;
+    }
+}
+
+static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
+{
+    Idx x;
+    indices(g, target, v, &x);
+    Ex e = expr(g, rhs);
+    char acc[64], cn[80], vtb[32];
+    const char *pvt = idx_vt(g, &x, vtb, sizeof vtb);
+    cname(v->name, cn, sizeof cn);
+    const char *T = elem_c(v->t.elem);
+    bool real = is_real_elem(v->t.elem);
+    if (stmt->op != T_EQ) {
+        /* compound: atomic on global memory (spec 000 "Atomic operations") */
+        const char *an = atomic_name(stmt->op);
+        if (!an || x.slice_at >= 0 || !is_num(e.t) ||
+            !(v->t.elem == LKE_F32 || v->t.elem == LKE_F64 || v->t.elem == LKE_I32) ||
+            (!real && (stmt->op == T_SLASHEQ || stmt->op == T_DOTSLASHEQ)) ||
+            (real && (stmt->op == T_ANDEQ || stmt->op == T_OREQ || stmt->op == T_TILDEEQ)))
+            unsupported(g, stmt, "this compound assignment on '%s'", v->name);
+        accessor(g, v, x.k, 'p', pvt, acc, sizeof acc);
+        int t = g->temps++;
+        bprintf(OUT(g), "%*s{ %s *qpt%d = %s(%s, %s_d, qp_st, %d", IND(g), T, t, acc, cn, cn, stmt->loc.line);
+        index_args(g, &x, 0, OUT(g));
+        bprintf(OUT(g), "); if (qpt%d) qp_atomic_%s_%s(qpt%d, (%s)(%s)); }\n", t, an,
+                v->t.elem == LKE_F32 ? "f32" : v->t.elem == LKE_F64 ? "f64" : "i32", t, T, bdone(&e.c));
+    } else if (x.slice_at >= 0) {
+        if (e.t.kind != LK_VEC || e.t.n != x.slice_n)
+            unsupported(g, stmt, "assigning this value to a slice of %d elements", x.slice_n);
+        accessor(g, v, x.k, 'w', pvt, acc, sizeof acc);
+        int t = g->temps++;
+        char tb[32];
+        bprintf(OUT(g), "%*s{ %s qpt%d = %s;\n", IND(g), ctype(g, e.t, tb, sizeof tb), t, bdone(&e.c));
+        for (int j = 0; j < x.slice_n; j++) {
+            bprintf(OUT(g), "%*s  %s(%s, %s_d, qp_st, %d", IND(g), acc, cn, cn, stmt->loc.line);
+            index_args(g, &x, j, OUT(g));
+            bprintf(OUT(g), ", (%s)qpt%d.v[%d]);\n", T, t, j);
+        }
+        bprintf(OUT(g), "%*s}\n", IND(g));
+    } else {
+        if (!is_num(e.t))
+            unsupported(g, stmt, "storing a vector in one element");
+        accessor(g, v, x.k, 'w', pvt, acc, sizeof acc);
+        bprintf(OUT(g), "%*s%s(%s, %s_d, qp_st, %d", IND(g), acc, cn, cn, stmt->loc.line);
+        index_args(g, &x, 0, OUT(g));
+        /* integers stored in narrower arrays wrap, as rt_set_real does through int64 */
+        if (real || e.t.kind == LK_INT)
+            bprintf(OUT(g), ", (%s)(%s));\n", T, bdone(&e.c));
+        else
+            bprintf(OUT(g), ", (%s)(int64_t)(%s));\n", T, bdone(&e.c));
+    }
+    ex_free(&e);
+    idx_free(&x);
+}
+
+static void assign(Gen *g, Node *n)
+{
+    Node *t = n->a;
+    if (t->kind == N_TYPED && t->a->kind == N_IDENT && n->op == T_EQ) {
+        LangKType d;
+        LangType *ty = t->type;
+        if (ty->kind != TY_NAME)
+            unsupported(g, n, "this declaration");
+        if (!strcmp(ty->name, "int"))
+            d = t_int();
+        else if (!strcmp(ty->name, "scalar"))
+            d = t_real(g);
+        else if (!strncmp(ty->name, "vec", 3) && ty->name[3] >= '1' && ty->name[3] <= '9')
+            d = t_vec(g->real, atoi(ty->name + 3));
+        else if (!strncmp(ty->name, "ivec", 4) && ty->name[4] >= '1' && ty->name[4] <= '9')
+            d = t_vec(LKE_I32, atoi(ty->name + 4));
+        else
+            unsupported(g, n, "a local declared '%s'", ty->name);
+        assign_local(g, n, t->a->name, d, true, n->b);
+        return;
+    }
+    if (t->kind == N_IDENT) {
+        if (n->op == T_EQ) {
+            assign_local(g, n, t->name, (LangKType){0}, false, n->b);
+            return;
+        }
+        Var *v = find_var(g, t->name);
+        if (v && v->kind == VAR_OUTPUT) {
+            const char *an = atomic_name(n->op);
+            Ex e = expr(g, n->b);
+            if (!an || !is_num(e.t) || !strcmp(an, "and") || !strcmp(an, "or") || !strcmp(an, "xor"))
+                unsupported(g, n, "this compound assignment on the output '%s'", t->name);
+            char cn[80];
+            cname(t->name, cn, sizeof cn);
+            bprintf(OUT(g), "%*sqp_atomic_%s_f64(%s, (double)(%s));\n", IND(g), an, cn, bdone(&e.c));
+            ex_free(&e);
+            return;
+        }
+        int op = base_op(n->op);
+        if (!op)
+            unsupported(g, n, "this compound assignment on a local");
+        /* a local: x op= e is x = x op e (locals are private to the thread) */
+        Node bin = {.kind = N_BINARY, .loc = n->loc, .op = op, .a = t, .b = n->b};
+        assign_local(g, n, t->name, (LangKType){0}, false, &bin);
+        return;
+    }
+    if (t->kind == N_INDEX && t->a->kind == N_IDENT) {
+        Var *v = find_var(g, t->a->name);
+        if (v && v->kind == VAR_ARRAY) {
+            array_write(g, n, t, v, n->b);
+            return;
+        }
+        if (v && v->kind == VAR_LOCAL && v->t.kind == LK_VEC && t->args.n == 1 && n->op == T_EQ) {
+            Ex i = expr(g, t->args.items[0]), e = expr(g, n->b);
+            if (!is_num(i.t) || !is_num(e.t))
+                unsupported(g, n, "this element assignment");
+            char cn[80];
+            cname(v->name, cn, sizeof cn);
+            bprintf(OUT(g), "%*s%s.v[(int)(%s)] = (%s)(%s);\n", IND(g), cn, bdone(&i.c), elem_c(v->t.elem),
+                    bdone(&e.c));
+            ex_free(&i), ex_free(&e);
+            return;
+        }
+    }
+    unsupported(g, n, "this assignment");
+}
+
+static void block(Gen *g, NodeList *body)
+{
+    g->fn->indent += 4;
+    stmts(g, body);
+    g->fn->indent -= 4;
+}
+
+static void for_loop(Gen *g, Node *n)
+{
+    if (n->label || n->a->kind != N_RANGE)
+        unsupported(g, n, "a for loop that is not over a range");
+    Node *r = n->a;
+    Ex a = expr(g, r->a), c = expr(g, r->c);
+    Ex s = r->b ? expr(g, r->b) : ex_text(t_int(), "1");
+    if (!is_num(a.t) || !is_num(c.t) || !is_num(s.t))
+        unsupported(g, n, "a range of vectors");
+    bool ints = a.t.kind == LK_INT && s.t.kind == LK_INT;
+    Var *v = find_var(g, n->name);
+    if (!v)
+        v = declare_local(g, n->name, ints ? t_int() : t_real(g));
+    char cn[80];
+    cname(n->name, cn, sizeof cn);
+    int t = g->temps++;
+    if (ints && c.t.kind == LK_INT) {
+        int step;
+        bool konst = r->b ? const_int(r->b, &step) : (step = 1, true);
+        if (konst && step != 0)
+            bprintf(OUT(g), "%*sfor (int qpi%d = %s, qpe%d = %s; qpi%d %s qpe%d; qpi%d += %d) {\n", IND(g), t,
+                    bdone(&a.c), t, bdone(&c.c), t, step > 0 ? "<=" : ">=", t, t, step);
+        else
+            bprintf(OUT(g), "%*sfor (int qpi%d = %s, qps%d = %s, qpe%d = %s; qps%d > 0 ? qpi%d <= qpe%d : qpi%d >= qpe%d; qpi%d += qps%d) {\n",
+                    IND(g), t, bdone(&a.c), t, bdone(&s.c), t, bdone(&c.c), t, t, t, t, t, t, t);
+        bprintf(OUT(g), "%*s    %s = (%s)qpi%d;\n", IND(g), cn, v->t.kind == LK_INT ? "int" : elem_c(g->real), t);
+    } else {
+        /* real bounds: the interpreter's count, floor((b - a) / s + 1e-9) + 1 */
+        bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, bdone(&a.c), t,
+                bdone(&s.c));
+        bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
+                bdone(&c.c), t, t);
+        bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; qpi%d < qpn%d; qpi%d++) {\n", IND(g), t, t, t, t);
+        bprintf(OUT(g), "%*s    %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g), cn,
+                v->t.kind == LK_INT ? "int" : elem_c(g->real), t, t, t);
+    }
+    ex_free(&a), ex_free(&c), ex_free(&s);
+    block(g, &n->body);
+    bprintf(OUT(g), "%*s}\n", IND(g));
+    if (!(ints && c.t.kind == LK_INT))
+        bprintf(OUT(g), "%*s}\n", IND(g));
+}
+
+static void cond_text(Gen *g, Node *c, Buf *out)
+{
+    Ex e = expr(g, c);
+    if (!is_num(e.t))
+        unsupported(g, c, "a vector as a condition");
+    bprintf(out, "(%s) != 0", bdone(&e.c));
+    ex_free(&e);
+}
+
+static void stmt(Gen *g, Node *n)
+{
+    line(g, n);
+    switch (n->kind) {
+    case N_ASSIGN: assign(g, n); return;
+    case N_IF:
+        for (int i = 0; i < n->args.n; i++) {
+            Node *arm = n->args.items[i];
+            if (arm->a) {
+                Buf c = {0};
+                cond_text(g, arm->a, &c);
+                bprintf(OUT(g), "%*s%sif (%s) {\n", IND(g), i ? "} else " : "", bdone(&c));
+                g_free(c.s);
+            } else {
+                bprintf(OUT(g), "%*s} else {\n", IND(g));
+            }
+            block(g, &arm->body);
+        }
+        bprintf(OUT(g), "%*s}\n", IND(g));
+        return;
+    case N_FOR: for_loop(g, n); return;
+    case N_WHILE: {
+        if (n->label)
+            unsupported(g, n, "labelled loops");
+        Buf c = {0};
+        cond_text(g, n->a, &c);
+        bprintf(OUT(g), "%*swhile (%s) {\n", IND(g), bdone(&c));
+        g_free(c.s);
+        block(g, &n->body);
+        bprintf(OUT(g), "%*s}\n", IND(g));
+        return;
+    }
+    case N_REPEAT: {
+        if (n->label)
+            unsupported(g, n, "labelled loops");
+        bprintf(OUT(g), "%*sdo {\n", IND(g));
+        block(g, &n->body);
+        Buf c = {0};
+        cond_text(g, n->a, &c);
+        bprintf(OUT(g), "%*s} while (!(%s));\n", IND(g), bdone(&c));
+        g_free(c.s);
+        return;
+    }
+    case N_BREAK:
+    case N_CONTINUE:
+        if (n->label)
+            unsupported(g, n, "labelled %s", n->kind == N_BREAK ? "break" : "continue");
+        bprintf(OUT(g), "%*s%s;\n", IND(g), n->kind == N_BREAK ? "break" : "continue");
+        return;
+    case N_RETURN:
+        if (g->fn->kernel || !g->fn->out_name)
+            bprintf(OUT(g), "%*sreturn;\n", IND(g));
+        else {
+            char cn[80];
+            cname(g->fn->out_name, cn, sizeof cn);
+            bprintf(OUT(g), "%*sreturn %s;\n", IND(g), cn);
+        }
+        return;
+    case N_MATCH: {
+        Ex v = expr(g, n->a);
+        if (!is_num(v.t))
+            unsupported(g, n, "match on a vector");
+        int t = g->temps++;
+        bprintf(OUT(g), "%*s{ double qpm%d = (double)(%s);\n", IND(g), t, bdone(&v.c));
+        ex_free(&v);
+        for (int i = 0; i < n->args.n; i++) {
+            Node *c = n->args.items[i];
+            Buf cond = {0};
+            for (int j = 0; j < c->args.n; j++) {
+                Node *p = c->args.items[j];
+                if (p->kind == N_PLACEHOLDER) {
+                    bprintf(&cond, "%s1", j ? " || " : "");
+                    continue;
+                }
+                Ex pe = expr(g, p);
+                if (!is_num(pe.t))
+                    unsupported(g, p, "a match pattern that is not a number");
+                bprintf(&cond, "%sqpm%d == (double)(%s)", j ? " || " : "", t, bdone(&pe.c));
+                ex_free(&pe);
+            }
+            bprintf(OUT(g), "%*s%sif (%s) {\n", IND(g), i ? "} else " : "", bdone(&cond));
+            g_free(cond.s);
+            block(g, &c->body);
+        }
+        if (n->args.n)
+            bprintf(OUT(g), "%*s}\n", IND(g));
+        bprintf(OUT(g), "%*s}\n", IND(g));
+        return;
+    }
+    case N_CALL:
+        if (n->a->kind == N_IDENT && !strcmp(n->a->name, "assert") && n->args.n >= 1) {
+            Buf c = {0};
+            cond_text(g, n->args.items[0], &c);
+            bprintf(OUT(g), "%*sif (!(%s)) { qp_fail(qp_st, 1, %d); return%s; }\n", IND(g), bdone(&c), n->loc.line,
+                    g->fn->kernel || !g->fn->out_name ? "" : " 0");
+            g_free(c.s);
+            return;
+        }
+        {
+            Ex e = call(g, n);
+            bprintf(OUT(g), "%*s(void)(%s);\n", IND(g), bdone(&e.c));
+            ex_free(&e);
+        }
+        return;
+    case N_PRAGMA:
+    case N_ATTRIBUTE:
+        return;
+    case N_SYNCTHREADS: unsupported(g, n, "syncthreads (barriers run in the interpreter for now)");
+    default: unsupported(g, n, "%s in a compiled kernel", lang_node_what(n->kind));
+    }
+}
+
+static void stmts(Gen *g, NodeList *l)
+{
+    for (int i = 0; i < l->n; i++)
+        stmt(g, l->items[i]);
+}
+
+/* ---------------------------------------------------------------- device functions */
+
+static LangKType param_type(Gen *g, Node *p, LangKType given)
+{
+    (void)p;
+    if (given.kind == LK_ARRAY || given.kind == LK_FUNC || given.kind == LK_NONE)
+        unsupported(g, p, "a device function taking an array or a function");
+    return given;
+}
+
+/* Write the specialisation of device function fn for these argument types. */
+static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int argc, Node *site)
+{
+    for (int i = 0; i < g->nspecs; i++) {
+        Spec *s = &g->specs[i];
+        if (s->fn == fn && s->nargs == argc && !memcmp(s->args, at, (size_t)argc * sizeof *at))
+            return s;
+    }
+    if (g->nspecs == GEN_MAX_SPECS || argc > 16)
+        unsupported(g, site, "too many device function specialisations");
+    if (fn->args.n != argc)
+        unsupported(g, site, "'%s' takes %d arguments, %d given", name, fn->args.n, argc);
+    if (fn->kind == N_FUNCTION && fn->args2.n > 1)
+        unsupported(g, site, "device functions with several outputs");
+    Spec *s = &g->specs[g->nspecs++];
+    s->fn = fn;
+    s->nargs = argc;
+    memcpy(s->args, at, (size_t)argc * sizeof *at);
+    char cn[64];
+    cname(name, cn, sizeof cn);
+    snprintf(s->cname, sizeof s->cname, "qpd%d_%s", g->nspecs - 1, cn);
+    for (int i = 0; i < g->nspecs - 1; i++)
+        if (g->specs[i].fn == fn && fn == NULL)
+            break;
+    /* generate into a fresh function context */
+    Fn *saved = g->fn;
+    Fn *f = g_calloc(sizeof *f);
+    g->fn = f;
+    f->indent = 4;
+    for (int i = 0; i < argc; i++)
+        add_var(g, ((Node *)fn->args.items[i])->name, VAR_LOCAL, param_type(g, fn->args.items[i], at[i]));
+    Buf sig = {0};
+    if (fn->kind == N_LAMBDA) {
+        Node *body = fn->a;
+        if (body->kind == N_SEQ) {
+            for (int i = 0; i + 1 < body->args.n; i++) {
+                Node *e = body->args.items[i];
+                if (e->kind != N_ASSIGN)
+                    unsupported(g, e, "a lambda sequence item that is not an assignment");
+                stmt(g, e);
+            }
+            body = body->args.items[body->args.n - 1];
+        }
+        Ex e = expr(g, body);
+        s->ret = e.t;
+        s->has_ret = true;
+        bprintf(&f->body, "    return %s;\n", bdone(&e.c));
+        ex_free(&e);
+    } else {
+        f->out_name = fn->args2.n ? ((Node *)fn->args2.items[0])->name : NULL;
+        stmts(g, &fn->body);
+        if (f->out_name) {
+            Var *ov = find_var(g, f->out_name);
+            if (!ov)
+                unsupported(g, fn, "output '%s' of '%s' is never assigned", f->out_name, name);
+            s->ret = ov->t;
+            s->has_ret = true;
+            char on[80];
+            cname(f->out_name, on, sizeof on);
+            bprintf(&f->body, "    return %s;\n", on);
+        }
+    }
+    char tb[32];
+    bprintf(&sig, "QP_DEVICE %s %s(qp_status *qp_st", s->has_ret ? ctype(g, s->ret, tb, sizeof tb) : "void",
+            s->cname);
+    for (int i = 0; i < argc; i++) {
+        char pn[80];
+        cname(((Node *)fn->args.items[i])->name, pn, sizeof pn);
+        bprintf(&sig, ", %s %s", ctype(g, at[i], tb, sizeof tb), pn);
+    }
+    bprintf(&g->head, "%s)\n{\n    (void)qp_st;\n%s%s}\n", bdone(&sig), bdone(&f->decl), bdone(&f->body));
+    g_free(sig.s);
+    g_free(f->decl.s);
+    g_free(f->body.s);
+    g_free(f);
+    g->fn = saved;
+    return s;
+}
+
+static Ex device_call(Gen *g, Node *n, Node *fn, const char *name)
+{
+    int argc = n->args.n;
+    if (argc > 16)
+        unsupported(g, n, "more than 16 arguments");
+    Ex args[16];
+    LangKType at[16];
+    for (int i = 0; i < argc; i++) {
+        args[i] = expr(g, n->args.items[i]);
+        at[i] = args[i].t;
+        /* a declared parameter type converts the argument (x : scalar given an int) */
+        Node *p = i < fn->args.n ? fn->args.items[i] : NULL;
+        if (p && p->type && p->type->kind == TY_NAME && !strcmp(p->type->name, "scalar") && at[i].kind == LK_INT) {
+            args[i] = convert(g, args[i], t_real(g), n);
+            at[i] = args[i].t;
+        }
+    }
+    Spec *s = specialise(g, fn, name, at, argc, n);
+    Buf b = {0};
+    bprintf(&b, "%s(qp_st", s->cname);
+    for (int i = 0; i < argc; i++) {
+        bprintf(&b, ", %s", bdone(&args[i].c));
+        ex_free(&args[i]);
+    }
+    bput(&b, ")");
+    return (Ex){b, s->has_ret ? s->ret : t_int()};
+}
+
+/* ---------------------------------------------------------------- the kernel */
+
+static void special_decl(Gen *g, const LangKParam *p, Buf *d)
+{
+    char tb[32], cn[80];
+    cname(p->name, cn, sizeof cn);
+    int r = g->ks->rank;
+    static const char *const src[] = {"", "qp_pos", "qp_bpos", "qp_bidx", "qp_blk", "qp_bcnt"};
+    if (p->special == LANG_KSPEC_WARPSIZE) {
+        bprintf(d, "    int %s = 1;\n", cn);
+        add_var(g, p->name, VAR_LOCAL, t_int());
+        return;
+    }
+    if (p->type.kind == LK_INT) {
+        bprintf(d, "    int %s = (int)%s[0];\n", cn, src[p->special]);
+        add_var(g, p->name, VAR_LOCAL, t_int());
+        return;
+    }
+    LangKType t = t_vec(LKE_I32, r);
+    const char *vt = ctype(g, t, tb, sizeof tb);
+    bprintf(d, "    %s %s = %s_make(", vt, cn, vt);
+    for (int i = 0; i < r; i++)
+        bprintf(d, "%s(int32_t)%s[%d]", i ? ", " : "", src[p->special], i);
+    bput(d, ");\n");
+    add_var(g, p->name, VAR_LOCAL, t);
+}
+
+static char *generate(Gen *g)
+{
+    const LangKernelSpec *ks = g->ks;
+    Node *fn = ks->fn;
+    Fn *f = g_calloc(sizeof *f);
+    g->fn = f;
+    f->kernel = true;
+    f->indent = 4;
+    Buf env = {0}, unpack = {0}, pre = {0};
+    char tb[32], cn[80];
+    int arg = 0;
+    bput(&env, "typedef struct qpk_env {\n");
+    for (int i = 0; i < ks->nparams; i++) {
+        const LangKParam *p = &ks->params[i];
+        cname(p->name, cn, sizeof cn);
+        if (p->special) {
+            special_decl(g, p, &pre);
+            continue;
+        }
+        switch (p->type.kind) {
+        case LK_ARRAY: {
+            const char *T = elem_c(p->type.elem);
+            bprintf(&env, "    %s *%s;\n    int64_t %s_d[4];\n", T, cn, cn);
+            bprintf(&unpack, "    e.%s = (%s *)args[%d].p;\n", cn, T, arg);
+            for (int k = 0; k < 4; k++)
+                bprintf(&unpack, "    e.%s_d[%d] = args[%d].d[%d];\n", cn, k, arg, k);
+            bprintf(&pre, "    %s *QP_RESTRICT %s = qp_e->%s;\n    const int64_t *%s_d = qp_e->%s_d;\n", T, cn, cn, cn,
+                    cn);
+            add_var(g, p->name, VAR_ARRAY, p->type);
+            break;
+        }
+        case LK_INT:
+            bprintf(&env, "    int %s;\n", cn);
+            bprintf(&unpack, "    e.%s = (int)args[%d].i;\n", cn, arg);
+            bprintf(&pre, "    int %s = qp_e->%s;\n", cn, cn);
+            add_var(g, p->name, VAR_LOCAL, t_int());
+            break;
+        case LK_REAL:
+            bprintf(&env, "    %s %s;\n", elem_c(g->real), cn);
+            bprintf(&unpack, "    e.%s = (%s)args[%d].r;\n", cn, elem_c(g->real), arg);
+            bprintf(&pre, "    %s %s = qp_e->%s;\n", elem_c(g->real), cn, cn);
+            add_var(g, p->name, VAR_LOCAL, t_real(g));
+            break;
+        case LK_VEC: {
+            const char *vt = ctype(g, p->type, tb, sizeof tb);
+            bprintf(&env, "    %s %s;\n", vt, cn);
+            /* passed as an array of doubles */
+            bprintf(&unpack, "    for (int k = 0; k < %d; k++) e.%s.v[k] = (%s)((const double *)args[%d].p)[k];\n",
+                    p->type.n, cn, elem_c(p->type.elem), arg);
+            bprintf(&pre, "    %s %s = qp_e->%s;\n", vt, cn, cn);
+            add_var(g, p->name, VAR_LOCAL, p->type);
+            break;
+        }
+        case LK_FUNC:
+            add_var(g, p->name, VAR_FUNC, p->type);
+            continue;       /* no argument: specialised into the code */
+        default:
+            unsupported(g, NULL, "parameter '%s' has a type kernels cannot take", p->name);
+        }
+        arg++;
+    }
+    for (int i = 0; fn->kind == N_FUNCTION && i < fn->args2.n; i++) {
+        Node *o = fn->args2.items[i];
+        cname(o->name, cn, sizeof cn);
+        bprintf(&env, "    double *%s;\n", cn);
+        bprintf(&unpack, "    e.%s = (double *)args[%d].p;\n", cn, arg++);
+        bprintf(&pre, "    double *%s = qp_e->%s;\n", cn, cn);
+        add_var(g, o->name, VAR_OUTPUT, t_real(g));
+    }
+    bput(&env, "    int qp_unused;\n} qpk_env;\n");
+    if (fn->kind == N_LAMBDA) {
+        line(g, fn->a);
+        if (fn->a->kind == N_ASSIGN)
+            stmt(g, fn->a);
+        else
+            unsupported(g, fn->a, "a kernel lambda whose body is not an assignment");
+    } else {
+        stmts(g, &fn->body);
+    }
+    /* the text */
+    Buf t = {0};
+    bprintf(&t, "/* kernel %s, generated by qpipe from %s */\n#include \"qp_kernel.h\"\n\n",
+            fn->kind == N_FUNCTION ? fn->name : "(lambda)", ks->file);
+    bput(&t, bdone(&g->head));
+    bput(&t, bdone(&env));
+    int r = ks->rank;
+    bput(&t, "\nQP_DEVICE void qpk_body(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_pos, "
+             "const int64_t *qp_blk)\n{\n");
+    bprintf(&t, "    int64_t qp_bpos[%d], qp_bidx[%d], qp_bcnt[%d];\n", r, r, r);
+    bprintf(&t, "    for (int k = 0; k < %d; k++) { qp_bpos[k] = qp_pos[k] %% qp_blk[k]; qp_bidx[k] = qp_pos[k] / qp_blk[k]; qp_bcnt[k] = 0; }\n", r);
+    bput(&t, "    (void)qp_bpos; (void)qp_bidx; (void)qp_bcnt; (void)qp_st;\n");
+    bput(&t, bdone(&pre));
+    bput(&t, bdone(&f->decl));
+    bput(&t, bdone(&f->body));
+    bput(&t, "}\n\n#ifdef QP_CUDA\n");
+    bput(&t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
+    bprintf(&t, "    int64_t pos[%d], blk[%d];\n", r, r);
+    bprintf(&t, "    for (int k = 0; k < %d; k++) blk[k] = qp_blkd.d[k];\n", r);
+    bprintf(&t, "    pos[%d] = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;\n", r - 1);
+    if (r >= 2)
+        bprintf(&t, "    pos[%d] = (int64_t)blockIdx.y * blockDim.y + threadIdx.y;\n", r - 2);
+    if (r >= 3)
+        bprintf(&t, "    pos[%d] = (int64_t)blockIdx.z * blockDim.z + threadIdx.z;\n", r - 3);
+    if (r >= 4)
+        bput(&t, "    pos[0] = 0;\n");
+    bput(&t, "    for (int k = 0; k < 4 && k < ");
+    bprintf(&t, "%d; k++) if (pos[k] >= qp_dims.d[k]) return;\n", r);
+    bput(&t, "    qpk_body(&qp_e, qp_st, pos, blk);\n}\n#else\n");
+    bput(&t, "QP_EXPORT void qpk_run(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, "
+             "int64_t hi, qp_status *st)\n{\n    qpk_env e;\n");
+    bput(&t, bdone(&unpack));
+    bprintf(&t, "    int64_t pos[%d];\n", r);
+    bput(&t, "    for (pos[0] = lo; pos[0] < hi; pos[0]++)\n");
+    for (int k = 1; k < r; k++)
+        bprintf(&t, "%*sfor (pos[%d] = 0; pos[%d] < dims[%d]; pos[%d]++)\n", 4 * k + 4, "", k, k, k, k);
+    bprintf(&t, "%*sqpk_body(&e, st, pos, blk);\n}\n#endif\n", 4 * r + 4, "");
+    g->fn = NULL;
+    return bdone(&t);
+}
+
+char *lang_kernel_c(const LangKernelSpec *spec, char *why, size_t whylen)
+{
+    Gen *volatile g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->ks = spec;
+    g->why = why;
+    g->whylen = whylen;
+    g->real = spec->dbl ? LKE_F64 : LKE_F32;
+    if (why && whylen)
+        why[0] = 0;
+    char *volatile text = NULL;
+    if (spec->rank < 1 || spec->rank > 4)
+        snprintf(why, whylen, "grids of %d dimensions", spec->rank);
+    else if (!setjmp(g->fail))
+        text = strdup(generate(g));
+    g_free_all();
+    free(g);
+    return text;
+}
