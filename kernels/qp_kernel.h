@@ -47,10 +47,14 @@ typedef struct qp_arg {
     double r;                   /* a real */
 } qp_arg;
 
-/* What went wrong in a kernel: the first failure wins. */
+/* What went wrong in a kernel: the first failure wins. For an access out of range, the
+ * array's name, the indices and the array's dims, so the message names them. */
 typedef struct qp_status {
     int failed;                 /* 0 ok, 1 assertion, 2 'checked access out of range */
     int line;
+    const char *name;
+    int nidx, rank;
+    int64_t idx[4], dims[4];
 } qp_status;
 
 QP_DEVICE void qp_fail(qp_status *s, int what, int line)
@@ -63,6 +67,27 @@ QP_DEVICE void qp_fail(qp_status *s, int what, int line)
     if (__atomic_compare_exchange_n(&s->failed, &expected, what, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
         s->line = line;
 #endif
+}
+
+QP_DEVICE void qp_fail_index(qp_status *s, int line, const char *name, int nidx, const int64_t *idx, int rank,
+                             const int64_t *dims)
+{
+#ifdef QP_CUDA
+    if (atomicCAS(&s->failed, 0, 2) != 0)
+        return;
+#else
+    int expected = 0;
+    if (!__atomic_compare_exchange_n(&s->failed, &expected, 2, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+        return;
+#endif
+    s->line = line;
+    s->name = name;
+    s->nidx = nidx;
+    s->rank = rank;
+    for (int i = 0; i < nidx && i < 4; i++)
+        s->idx[i] = idx[i];
+    for (int i = 0; i < rank && i < 4; i++)
+        s->dims[i] = dims[i];
 }
 
 /* ---------------------------------------------------------------- access modes */

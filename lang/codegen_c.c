@@ -493,8 +493,12 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
         for (int i = 0; i < k; i++)
             bprintf(h, "%s!qp_in(i%d, n%d)", i ? " || " : "", i, i);
         bput(h, ") {\n");
-        if (mode == LANG_KMODE_CHECKED)
-            bput(h, "        qp_fail(st, 2, line);\n");
+        if (mode == LANG_KMODE_CHECKED) {
+            bput(h, "        int64_t at[4] = {");
+            for (int i = 0; i < k; i++)
+                bprintf(h, "%si%d", i ? ", " : "", i);
+            bprintf(h, "};\n        qp_fail_index(st, line, \"%s\", %d, at, %d, d);\n", v->name, k, rank);
+        }
         bprintf(h, "        return%s;\n    }\n", kind == 'w' ? "" : " 0");
     }
     /* row-major offset; with fewer indices than dims the trailing ones are 0 */
@@ -855,6 +859,10 @@ static Ex call(Gen *g, Node *n)
         return device_call(g, n, v->t.fn, name);
     if (v)
         unsupported(g, n, "'%s' is not a function", name);
+    /* a function of the program shadows the builtin of the same name */
+    Node *user = g->ks->lookup ? g->ks->lookup(g->ks->ctx, name) : NULL;
+    if (user)
+        return device_call(g, n, user, name);
     char tb[32];
     for (size_t i = 0; i < sizeof math1 / sizeof *math1; i++)
         if (!strcmp(math1[i].name, name) && argc == 1)
@@ -977,9 +985,6 @@ static Ex call(Gen *g, Node *n)
         bput(&bb, ")");
         return (Ex){bb, t};
     }
-    Node *fn = g->ks->lookup ? g->ks->lookup(g->ks->ctx, name) : NULL;
-    if (fn)
-        return device_call(g, n, fn, name);
     unsupported(g, n, "'%s' is not available in compiled kernels", name);
 }
 

@@ -177,6 +177,17 @@ static int declared_mode(LangType *t)
     return -1;
 }
 
+/* Does the type's element saturate (mat[uint8'sat])? */
+static bool saturating(LangType *t)
+{
+    if (!t || !t->has_elems || !t->nelems || !t->elems[0])
+        return false;
+    for (int i = 0; i < t->elems[0]->nmods; i++)
+        if (!strcmp(t->elems[0]->mods[i], "sat"))
+            return true;
+    return false;
+}
+
 /* Fill a fresh frame for one thread: captures, arguments, special parameters. */
 static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, const int64_t *blkpos,
                         const int64_t *blkidx)
@@ -200,7 +211,9 @@ static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, con
                 rt_type_coerce(rt, p->type, slot, p->name);
                 int m = declared_mode(p->type);
                 if (m >= 0 && slot->kind == V_ARRAY)
-                    slot->mode = (uint32_t)m;
+                    slot->mode = (uint32_t)m | (slot->mode & RT_MODE_SAT);
+                if (saturating(p->type) && slot->kind == V_ARRAY)
+                    slot->mode |= RT_MODE_SAT;
             }
         }
     }
@@ -446,8 +459,9 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
     case V_FUNC: t->kind = LK_FUNC; t->fn = v.f->node; return v.f->ncaps == 0;
     case V_ARRAY: {
         RtArray *a = v.a;
-        if (a->elem == RT_VALUE || rt_elem_is_complex(a->elem) || a->rank > 4 || (v.mode & RT_MODE_SAT))
-            return false;
+        if (a->elem == RT_VALUE || rt_elem_is_complex(a->elem) || a->rank > 4 || (v.mode & RT_MODE_SAT) ||
+            (p && saturating(p->type)))
+            return false;   /* saturating writes run in the interpreter for now */
         if (n > 0 && a->rank == 1 && a->n == n && n <= 64) {
             t->kind = LK_VEC;
             t->n = n;
@@ -647,14 +661,34 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
     rt_parallel_for(rows, grain, run_rows, &job);
     if (job.status.failed) {
         Node *at = node_at_line(fn, job.status.line);
+        for (RtModule *m = rt->modules; !at && m; m = m->next)
+            if (m == f->mod)
+                for (int i = 0; i < m->m->body.n && !at; i++)
+                    at = node_at_line(m->m->body.items[i], job.status.line);   /* a device function */
         if (at)
             rt->cur = at;       /* the failing statement, as the interpreter reports it */
         if (job.status.failed == 1)
             rt_error(rt, "assertion failed: %s:%d", f->mod->m->src.name, job.status.line);
-        rt_error(rt, "index out of range ('checked access) at %s:%d", f->mod->m->src.name, job.status.line);
+        /* the interpreter's message: index out of range: x[3] with size(x) = [3] */
+        qp_status *st = &job.status;
+        StrBuf sb = {0};
+        sb_printf(&sb, "index out of range: %s[", st->name ? st->name : "array");
+        for (int i = 0; i < st->nidx && i < 4; i++)
+            sb_printf(&sb, i ? ",%lld" : "%lld", (long long)st->idx[i]);
+        sb_printf(&sb, "] with size(%s) = [", st->name ? st->name : "array");
+        for (int i = 0; i < st->rank && i < 4; i++)
+            sb_printf(&sb, i ? ",%lld" : "%lld", (long long)st->dims[i]);
+        sb_putc(&sb, ']');
+        char msg[512];
+        snprintf(msg, sizeof msg, "%s", sb.s);
+        sb_free(&sb);
+        rt_error(rt, "%s", msg);
     }
-    for (int i = 0; i < nouts; i++)
-        rt_store(&L->outputs[i], rt_real(rt_round(rt, acc[i])));
+    for (int i = 0; i < nouts; i++) {
+        LangType *ot = ((Node *)fn->args2.items[i])->type;
+        bool is_int = ot && ot->kind == TY_NAME && !strcmp(ot->name, "int");
+        rt_store(&L->outputs[i], is_int ? rt_int((int64_t)acc[i]) : rt_real(rt_round(rt, acc[i])));
+    }
     (void)mode_name;
     return true;
 }
