@@ -165,6 +165,46 @@ QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_min_i32, v < x ? v : x)
 QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_and_i32, x & v)
 QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_or_i32, x | v)
 QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_xor_i32, x ^ v)
+QP_ATOMIC_CAS_LOOP(float, uint32_t, qp_atomic_pow_f32, (float)pow((double)x, (double)v))
+QP_ATOMIC_CAS_LOOP(double, uint64_t, qp_atomic_pow_f64, pow(x, v))
+QP_ATOMIC_CAS_LOOP(int32_t, uint32_t, qp_atomic_pow_i32, (int32_t)pow((double)x, (double)v))
+
+/* Exchange and compare-and-exchange (spec 000 `<-`): the value is the old one. */
+#ifdef QP_CUDA
+QP_DEVICE float qp_atomic_xchg_f32(float *p, float v) { return atomicExch(p, v); }
+QP_DEVICE int32_t qp_atomic_xchg_i32(int32_t *p, int32_t v) { return atomicExch(p, v); }
+QP_DEVICE double qp_atomic_xchg_f64(double *p, double v)
+{
+    unsigned long long old = atomicExch((unsigned long long *)p, *(unsigned long long *)&v);
+    return *(double *)&old;
+}
+QP_DEVICE int32_t qp_atomic_cas_i32(int32_t *p, int32_t e, int32_t v) { return atomicCAS(p, e, v); }
+QP_DEVICE float qp_atomic_cas_f32(float *p, float e, float v)
+{
+    int old = atomicCAS((int *)p, __float_as_int(e), __float_as_int(v));
+    return __int_as_float(old);
+}
+QP_DEVICE double qp_atomic_cas_f64(double *p, double e, double v)
+{
+    unsigned long long old = atomicCAS((unsigned long long *)p, *(unsigned long long *)&e, *(unsigned long long *)&v);
+    return *(double *)&old;
+}
+#else
+#define QP_XCHG(T, name)                                                                      \
+    QP_DEVICE T name(T *p, T v) { T old; __atomic_exchange(p, &v, &old, __ATOMIC_SEQ_CST); return old; }
+#define QP_CAS(T, name)                                                                       \
+    QP_DEVICE T name(T *p, T e, T v)                                                       \
+    {                                                                                      \
+        __atomic_compare_exchange(p, &e, &v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);          \
+        return e;                                                                          \
+    }
+QP_XCHG(float, qp_atomic_xchg_f32)
+QP_XCHG(double, qp_atomic_xchg_f64)
+QP_XCHG(int32_t, qp_atomic_xchg_i32)
+QP_CAS(float, qp_atomic_cas_f32)
+QP_CAS(double, qp_atomic_cas_f64)
+QP_CAS(int32_t, qp_atomic_cas_i32)
+#endif
 
 /* ---------------------------------------------------------------- fixed-length vectors */
 

@@ -390,6 +390,20 @@ static Ex binary(Gen *g, Node *n)
                     : op == T_SLASH || op == T_DOTSLASH ? "/" : op == T_EQEQ ? "==" : op == T_NOTEQ ? "!="
                     : op == T_LT ? "<" : op == T_GT ? ">" : op == T_LE ? "<=" : op == T_GE ? ">=" : NULL;
     bool cmp = op == T_EQEQ || op == T_NOTEQ || op == T_LT || op == T_GT || op == T_LE || op == T_GE;
+    if ((op == T_CARET || op == T_DOTCARET) && a.t.kind == LK_VEC && is_num(b.t)) {
+        /* v.^p: elementwise power through a generated map */
+        LangKType t = t_vec(g->real, a.t.n);
+        a = convert(g, a, t, n);
+        const char *vt = ctype(g, t, tb, sizeof tb);
+        char fn[96];
+        snprintf(fn, sizeof fn, "%s_pow", vt);
+        if (!strstr(bdone(&g->head), fn))
+            bprintf(&g->head, "QP_DEVICE %s %s(%s a, double p) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)pow((double)a.v[i], p); return r; }\n",
+                    vt, fn, vt, vt, t.n, elem_c(g->real));
+        Ex r = ex_text(t, "%s(%s, (double)(%s))", fn, bdone(&a.c), bdone(&b.c));
+        ex_free(&a), ex_free(&b);
+        return r;
+    }
     if (op == T_CARET || op == T_DOTCARET) {
         if (!is_num(a.t) || !is_num(b.t))
             unsupported(g, n, "'^' on vectors");
@@ -654,6 +668,8 @@ static Ex array_read(Gen *g, Node *n, Var *v)
 /* ---------------------------------------------------------------- calls */
 
 static Ex call(Gen *g, Node *n);
+static void stmt(Gen *g, Node *n);
+static Ex atomic_expr(Gen *g, Node *n);
 
 static Ex ident(Gen *g, Node *n)
 {
@@ -773,6 +789,16 @@ Ex expr(Gen *g, Node *n)
         unsupported(g, n, "indexing '%s'", n->a->name);
     }
     case N_CALL: return call(g, n);
+    case N_EXCHANGE: return atomic_expr(g, n);
+    case N_ASSIGN:
+        if (n->op != T_EQ && n->a->kind == N_INDEX)
+            return atomic_expr(g, n);
+        if (n->a->kind == N_IDENT) {
+            /* (x = e), (x += e) on a local: assign, then the variable is the value */
+            stmt(g, n);
+            return ident(g, n->a);
+        }
+        unsupported(g, n, "this assignment as a value");
     default: unsupported(g, n, "%s in a kernel", lang_node_what(n->kind));
     }
 }
@@ -932,6 +958,14 @@ static Ex call(Gen *g, Node *n)
         ex_free(&a), ex_free(&b), ex_free(&c);
         return r;
     }
+    if ((!strcmp(name, "zeros") || !strcmp(name, "ones")) && argc == 1) {
+        int len;
+        if (!const_int(n->args.items[0], &len) || len < 1 || len > GEN_MAX_VEC_LEN)
+            unsupported(g, n, "'%s' of a size that is not a constant up to %d (dynamic kernel memory)", name,
+                        GEN_MAX_VEC_LEN);
+        LangKType t = t_vec(g->real, len);
+        return ex_text(t, "%s_fill(%s)", ctype(g, t, tb, sizeof tb), name[0] == 'z' ? "0" : "1");
+    }
     if ((!strcmp(name, "sum") || !strcmp(name, "prod")) && argc == 1) {
         a = expr(g, n->args.items[0]);
         if (is_num(a.t))
@@ -1032,6 +1066,7 @@ static const char *atomic_name(int op)
     case T_MINUSEQ: return "sub";
     case T_STAREQ: case T_DOTSTAREQ: return "mul";
     case T_SLASHEQ: case T_DOTSLASHEQ: return "div";
+    case T_CARETEQ: case T_DOTCARETEQ: return "pow";
     case T_MAXEQ: return "max";
     case T_MINEQ: return "min";
     case T_ANDEQ: return "and";
@@ -1056,6 +1091,54 @@ static int base_op(int op)
     }
 }
 
+static const char *atomic_suffix(LangKElem e)
+{
+    return e == LKE_F32 ? "f32" : e == LKE_F64 ? "f64" : e == LKE_I32 ? "i32" : NULL;
+}
+
+/* (a[i] op= v) and (a[i] <- v), (a[i] <- (e, v)) as values: the new value for compound
+ * operators, the old one for exchanges (spec 000). Evaluated through a pointer temporary
+ * declared with the locals. */
+static Ex atomic_expr(Gen *g, Node *n)
+{
+    Node *target = n->a;
+    if (target->kind != N_INDEX || target->a->kind != N_IDENT)
+        unsupported(g, n, "an atomic operation on something that is not an array element");
+    Var *v = find_var(g, target->a->name);
+    if (!v || v->kind != VAR_ARRAY)
+        unsupported(g, n, "an atomic operation on '%s'", target->a->name);
+    const char *sfx = atomic_suffix(v->t.elem);
+    bool cas = n->kind == N_EXCHANGE && n->b->kind == N_TUPLE && n->b->args.n == 2;
+    const char *an = n->kind == N_EXCHANGE ? (cas ? "cas" : "xchg") : atomic_name(n->op);
+    bool real = is_real_elem(v->t.elem);
+    if (!sfx || !an || (real && (!strcmp(an, "and") || !strcmp(an, "or") || !strcmp(an, "xor"))))
+        unsupported(g, n, "this atomic operation on '%s'", v->name);
+    Idx x;
+    indices(g, target, v, &x);
+    if (x.slice_at >= 0)
+        unsupported(g, n, "an atomic operation on a slice");
+    Ex e1 = cas ? expr(g, n->b->args.items[0]) : ex_text(t_int(), "0");
+    Ex e2 = expr(g, cas ? n->b->args.items[1] : n->b);
+    if (!is_num(e1.t) || !is_num(e2.t))
+        unsupported(g, n, "an atomic operation with a vector");
+    char acc[64], cn[80], vtb[32];
+    accessor(g, v, x.k, 'p', idx_vt(g, &x, vtb, sizeof vtb), acc, sizeof acc);
+    cname(v->name, cn, sizeof cn);
+    const char *T = elem_c(v->t.elem);
+    int t = g->temps++;
+    bprintf(&g->fn->decl, "    %s *qpp%d = 0;\n", T, t);
+    Buf b = {0};
+    bprintf(&b, "((qpp%d = %s(%s, %s_d, qp_st, %d", t, acc, cn, cn, n->loc.line);
+    index_args(g, &x, 0, &b);
+    bprintf(&b, ")) ? (%s)qp_atomic_%s_%s(qpp%d, ", real ? elem_c(g->real) : "int", an, sfx, t);
+    if (cas)
+        bprintf(&b, "(%s)(%s), ", T, bdone(&e1.c));
+    bprintf(&b, "(%s)(%s)) : 0)", T, bdone(&e2.c));
+    ex_free(&e1), ex_free(&e2);
+    idx_free(&x);
+    return (Ex){b, real ? t_real(g) : t_int()};
+}
+
 static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
 {
     Idx x;
@@ -1066,8 +1149,16 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
     cname(v->name, cn, sizeof cn);
     const char *T = elem_c(v->t.elem);
     bool real = is_real_elem(v->t.elem);
+    if (stmt->op != T_EQ && x.slice_at < 0) {
+        ex_free(&e);
+        idx_free(&x);
+        Ex a = atomic_expr(g, stmt);
+        bprintf(OUT(g), "%*s(void)(%s);\n", IND(g), bdone(&a.c));
+        ex_free(&a);
+        return;
+    }
     if (stmt->op != T_EQ) {
-        /* compound: atomic on global memory (spec 000 "Atomic operations") */
+        /* compound on a slice: element by element, each atomic */
         const char *an = atomic_name(stmt->op);
         if (!an || x.slice_at >= 0 || !is_num(e.t) ||
             !(v->t.elem == LKE_F32 || v->t.elem == LKE_F64 || v->t.elem == LKE_I32) ||
@@ -1339,6 +1430,12 @@ static void stmt(Gen *g, Node *n)
             ex_free(&e);
         }
         return;
+    case N_EXCHANGE: {
+        Ex e = atomic_expr(g, n);
+        bprintf(OUT(g), "%*s(void)(%s);\n", IND(g), bdone(&e.c));
+        ex_free(&e);
+        return;
+    }
     case N_PRAGMA:
     case N_ATTRIBUTE:
         return;
@@ -1568,11 +1665,11 @@ static char *generate(Gen *g)
     }
     bput(&env, "    int qp_unused;\n} qpk_env;\n");
     if (fn->kind == N_LAMBDA) {
-        line(g, fn->a);
-        if (fn->a->kind == N_ASSIGN)
-            stmt(g, fn->a);
+        if (fn->a->kind == N_SEQ)
+            for (int i = 0; i < fn->a->args.n; i++)
+                stmt(g, fn->a->args.items[i]);
         else
-            unsupported(g, fn->a, "a kernel lambda whose body is not an assignment");
+            stmt(g, fn->a);
     } else {
         stmts(g, &fn->body);
     }

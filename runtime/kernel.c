@@ -484,8 +484,14 @@ static Node *lookup_fn(void *ctx, const char *name)
 {
     Rt *rt = ctx;
     for (int i = 0; i < rt->nglobals; i++)
-        if (!strcmp(rt->global_names[i], name) && rt->globals[i].kind == V_FUNC && !rt->globals[i].f->ncaps)
-            return rt->globals[i].f->node;
+        if (!strcmp(rt->global_names[i], name) && rt->globals[i].kind == V_FUNC) {
+            /* captures must be functions: those are found by name again when it is generated */
+            RtFunc *f = rt->globals[i].f;
+            for (int k = 0; k < f->ncaps; k++)
+                if (f->caps[k].kind != V_FUNC && f->caps[k].kind != V_UNDEF)
+                    return NULL;
+            return f->node;
+        }
     return NULL;
 }
 
@@ -973,9 +979,23 @@ void lib_opt_block_size(Rt *rt, int argc, Value *argv, int nout, Value *out)
 void lib_opt_block_cnt(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
+    /* opt_block_cnt(kernel, [blocksize,] dims): blocks to cover dims (spec 000); every
+     * block of a CPU grid is active at once, so grid barriers always hold */
     Grid g;
     memset(&g, 0, sizeof g);
     read_dims(rt, argv[argc - 1], &g);
+    if (argc == 3) {
+        Grid b;
+        memset(&b, 0, sizeof b);
+        read_dims(rt, argv[1], &b);
+        if (b.rank != g.rank)
+            rt_error(rt, "opt_block_cnt: the block size has %d dimensions, the data %d", b.rank, g.rank);
+        for (int i = 0; i < g.rank; i++) {
+            if (b.dims[i] < 1)
+                rt_error(rt, "opt_block_cnt: block dimensions must be positive");
+            g.cnt[i] = (g.dims[i] + b.dims[i] - 1) / b.dims[i];
+        }
+    }
     int64_t r = g.rank;
     out[0] = rt_array_uninit(rt_scalar_elem(rt), 1, &r);
     if (out[0].kind == V_UNDEF)

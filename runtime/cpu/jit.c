@@ -14,7 +14,9 @@
  * from a corrupt entry never deletes the good object another run just put there.
  *
  * The compiler reads the source on stdin from a temporary file; its stdout and stderr go
- * to an unlinked temporary file whose first lines become the error message. One mutex guards all state and is held while compiling.
+ * to an unlinked temporary file whose first lines become the error message. Temporary
+ * files that a killed run left in the cache folder are removed by the next run that
+ * compiles, once they are an hour old. One mutex guards all state and is held while compiling.
  */
 #include "runtime/cpu/jit.h"
 
@@ -32,6 +34,7 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -47,6 +50,8 @@ extern char **environ;
 #define JIT_LOG_MAX (64 * 1024)         /* bytes of compiler output read for a message */
 #define JIT_NAME_MAX 64                 /* characters of a name in kept file names */
 #define JIT_CPUINFO_MAX (256 * 1024)    /* bytes of /proc/cpuinfo read for the key */
+#define JIT_STALE_SECONDS 3600          /* a temporary file this old was left by a run that
+                                           died while compiling (a test timeout, ^C) */
 
 #define PROBE_SYMBOL "qp_jit_probe"
 #define PROBE_SOURCE "int qp_jit_probe(void) { return 42; }\n"
@@ -129,6 +134,7 @@ static struct Jit {
     char *why;                          /* why not */
     unsigned counter;                   /* temporary file names */
     bool keep_warned;
+    bool swept;                         /* stale temporary files removed (once) */
 } jit = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
 
@@ -538,12 +544,37 @@ static int spawn_compiler(const char *src, const char *out, int log_fd, char *er
     return -1;
 }
 
+/* Remove temporary files (`.tmp.` in the name) older than JIT_STALE_SECONDS from the cache
+ * folder: what runs killed while compiling left behind. Once per process, on its first
+ * compilation, so that a run served from the cache never reads the folder. */
+static void sweep_stale(const char *dir)
+{
+    if (jit.swept)
+        return;
+    jit.swept = true;
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (!strstr(e->d_name, ".tmp."))
+            continue;
+        struct stat st;
+        if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+            S_ISREG(st.st_mode) && now - st.st_mtime > JIT_STALE_SECONDS)
+            unlinkat(dirfd(d), e->d_name, 0);
+    }
+    closedir(d);
+}
+
 /* Build `source` into `so_path` through a temporary object renamed into place.
  * Returns 0, or -1 with the reason in err. */
 static int compile(const char *key, const char *source, const char *so_path,
                    char *err, size_t errlen)
 {
     const char *dir = jit.s.cache_dir;
+    sweep_stale(dir);
     unsigned n = jit.counter++;
     int pid = (int)getpid();
     char *src = str_printf("%s/%s.%d.%u.tmp.c", dir, key, pid, n);
@@ -803,6 +834,6 @@ void rt_jit_shutdown(void)
     free(jit.why);
     jit.kernel_dir = jit.cache_dir = jit.why = NULL;
     jit.compiled = jit.cached = jit.available = 0;
-    jit.keep_warned = false;
+    jit.keep_warned = jit.swept = false;
     pthread_mutex_unlock(&jit.mu);
 }
