@@ -32,6 +32,7 @@ typedef unsigned long long uint64_t;
 #else
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #define QP_DEVICE static inline
 #define QP_RESTRICT restrict
 #define QP_EXPORT __attribute__((visibility("default")))
@@ -89,6 +90,22 @@ QP_DEVICE void qp_fail_index(qp_status *s, int line, const char *name, int nidx,
     for (int i = 0; i < rank && i < 4; i++)
         s->dims[i] = dims[i];
 }
+
+/* Per-block memory of kernels with barriers (shared arrays, per-thread state). */
+#ifdef QP_CUDA
+QP_DEVICE void *qp_calloc(unsigned long long n, unsigned long long size)
+{
+    char *p = (char *)malloc(n * size);
+    if (p)
+        for (unsigned long long i = 0; i < n * size; i++)
+            p[i] = 0;
+    return p;
+}
+#define qp_free free
+#else
+#define qp_calloc calloc
+#define qp_free free
+#endif
 
 /* ---------------------------------------------------------------- access modes */
 

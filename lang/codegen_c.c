@@ -152,6 +152,8 @@ typedef struct Var {
     const char *name;
     VarKind kind;
     LangKType t;
+    bool per_thread;            /* a local of a lockstep kernel: a field of qp_th[qp_t] */
+    bool shared;                /* an array from shared(…): one per block */
 } Var;
 
 typedef struct Fn {
@@ -161,6 +163,8 @@ typedef struct Fn {
     Buf body;
     int indent;
     bool kernel;                /* the kernel body (not a device function) */
+    bool lockstep;              /* barriers: locals per thread, statements over threads */
+    int tloop;                  /* the innermost thread loop, for `return` */
     const char *out_name;       /* a device function's output, or NULL */
 } Fn;
 
@@ -185,6 +189,8 @@ struct Gen {
     int vecs[GEN_MAX_VECS][2];  /* (n, elem) of the vector types declared */
     int nvecs;
     int accessors;              /* numbering of accessor functions */
+    Buf thr;                    /* fields of the per-thread struct of a lockstep kernel */
+    Buf shared_free;            /* frees of shared arrays at the end of a block */
     int temps;
     LangKElem real;
 };
@@ -275,6 +281,15 @@ static void cname(const char *name, char *out, size_t len)
     snprintf(out, len, clash ? "%s_" : "%s", name);
 }
 
+/* How C code names variable v: its C name, or its field of the current thread. */
+static const char *vref(const Var *v, char *out, size_t len)
+{
+    char cn[80];
+    cname(v->name, cn, sizeof cn);
+    snprintf(out, len, v->per_thread ? "qp_th[qp_t].%s" : "%s", cn);
+    return out;
+}
+
 static Var *add_var(Gen *g, const char *name, VarKind kind, LangKType t)
 {
     Fn *f = g->fn;
@@ -293,6 +308,13 @@ static Var *declare_local(Gen *g, const char *name, LangKType t)
     char tb[32], nb[80];
     const char *ct = ctype(g, t, tb, sizeof tb);
     cname(name, nb, sizeof nb);
+    if (g->fn->lockstep) {
+        /* the per-thread struct is zeroed when the block starts */
+        bprintf(&g->thr, "    %s %s;\n", ct, nb);
+        Var *v = add_var(g, name, VAR_LOCAL, t);
+        v->per_thread = true;
+        return v;
+    }
     if (t.kind == LK_VEC)
         bprintf(&g->fn->decl, "    %s %s = %s_fill(0);\n", ct, nb, ct);
     else
@@ -670,13 +692,16 @@ static Ex array_read(Gen *g, Node *n, Var *v)
 static Ex call(Gen *g, Node *n);
 static void stmt(Gen *g, Node *n);
 static Ex atomic_expr(Gen *g, Node *n);
+static void cond_text(Gen *g, Node *c, Buf *out);
+static bool shared_alloc(Gen *g, Node *n);
+static bool shared_alloc_stmt(Gen *g, Node *n) { return shared_alloc(g, n); }
 
 static Ex ident(Gen *g, Node *n)
 {
     Var *v = find_var(g, n->name);
     char cn[80];
     if (v) {
-        cname(n->name, cn, sizeof cn);
+        vref(v, cn, sizeof cn);
         if (v->kind == VAR_LOCAL)
             return ex_text(v->t, "%s", cn);
         if (v->kind == VAR_OUTPUT)
@@ -779,8 +804,8 @@ Ex expr(Gen *g, Node *n)
             Ex i = expr(g, n->args.items[0]);
             if (!is_num(i.t))
                 unsupported(g, n, "a vector index of a vector");
-            char cn[80];
-            cname(v->name, cn, sizeof cn);
+            char cn[96];
+            vref(v, cn, sizeof cn);
             Ex r = ex_text(elem_type(g, v->t.elem == LKE_I32 ? LKE_I32 : g->real), "%s.v[(int)(%s)]", cn,
                            bdone(&i.c));
             ex_free(&i);
@@ -1053,8 +1078,8 @@ static void assign_local(Gen *g, Node *stmt, const char *name, LangKType declare
     if (v->t.kind == LK_VEC && e.t.kind == LK_VEC && v->t.n != e.t.n)
         unsupported(g, stmt, "'%s' holds vectors of different lengths", name);
     e = convert(g, e, v->t, stmt);
-    char cn[80];
-    cname(name, cn, sizeof cn);
+    char cn[96];
+    vref(v, cn, sizeof cn);
     bprintf(OUT(g), "%*s%s = %s;\n", IND(g), cn, bdone(&e.c));
     ex_free(&e);
 }
@@ -1200,9 +1225,66 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
     idx_free(&x);
 }
 
+/* s = shared(dims…), shared_zeros(dims…), shared[T](dims…): one array per block, made
+ * by the first thread that reaches the statement. */
+static bool shared_alloc(Gen *g, Node *n)
+{
+    Node *t = n->a, *c = n->b;
+    if (n->op != T_EQ || t->kind != N_IDENT || c->kind != N_CALL)
+        return false;
+    Node *callee = c->a;
+    LangKElem elem = g->real;
+    if (callee->kind == N_INDEX && callee->a->kind == N_IDENT && callee->args.n == 1 &&
+        ((Node *)callee->args.items[0])->kind == N_IDENT) {
+        static const char *const names[] = {"int8", "uint8", "int16", "uint16", "int", "uint32", "int64",
+                                            "uint64", "single", "double"};
+        const char *tn = ((Node *)callee->args.items[0])->name;
+        bool found = !strcmp(tn, "scalar");
+        for (int i = 0; i < 10 && !found; i++)
+            if (!strcmp(names[i], tn)) {
+                elem = (LangKElem)i;
+                found = true;
+            }
+        if (!found)
+            unsupported(g, n, "shared[%s]", tn);
+        callee = callee->a;
+    }
+    if (callee->kind != N_IDENT || (strcmp(callee->name, "shared") && strcmp(callee->name, "shared_zeros")))
+        return false;
+    if (!g->fn->lockstep)
+        unsupported(g, n, "shared memory without syncthreads");
+    if (c->args.n < 1 || c->args.n > 4)
+        unsupported(g, n, "shared memory of %d dimensions", c->args.n);
+    if (find_var(g, t->name))
+        unsupported(g, n, "'%s' assigned before its shared(…)", t->name);
+    char cn[80];
+    cname(t->name, cn, sizeof cn);
+    const char *T = elem_c(elem);
+    bprintf(&g->fn->decl, "    %s *%s = 0;\n    int64_t %s_d[4] = {1, 1, 1, 1};\n", T, cn, cn);
+    bprintf(&g->shared_free, "    qp_free(%s);\n", cn);
+    bprintf(OUT(g), "%*sif (!%s) {\n", IND(g), cn);
+    for (int i = 0; i < c->args.n; i++) {
+        Ex d = expr(g, c->args.items[i]);
+        if (!is_num(d.t))
+            unsupported(g, n, "shared memory sized by a vector");
+        bprintf(OUT(g), "%*s    %s_d[%d] = (int64_t)(%s);\n", IND(g), cn, i, bdone(&d.c));
+        ex_free(&d);
+    }
+    bprintf(OUT(g), "%*s    %s = (%s *)qp_calloc((unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) + 1, sizeof(%s));\n",
+            IND(g), cn, T, cn, cn, cn, cn, T);
+    bprintf(OUT(g), "%*s    if (!%s) { qp_fail(qp_st, 3, %d); goto qp_end; }\n%*s}\n", IND(g), cn, n->loc.line,
+            IND(g));
+    LangKType at = {.kind = LK_ARRAY, .elem = elem, .rank = c->args.n, .mode = LANG_KMODE_SAFE};
+    Var *v = add_var(g, t->name, VAR_ARRAY, at);
+    v->shared = true;
+    return true;
+}
+
 static void assign(Gen *g, Node *n)
 {
     Node *t = n->a;
+    if (shared_alloc(g, n))
+        return;     /* (inside a thread loop: made by the first thread) */
     if (t->kind == N_TYPED && t->a->kind == N_IDENT && n->op == T_EQ) {
         LangKType d;
         LangType *ty = t->type;
@@ -1256,8 +1338,8 @@ static void assign(Gen *g, Node *n)
             Ex i = expr(g, t->args.items[0]), e = expr(g, n->b);
             if (!is_num(i.t) || !is_num(e.t))
                 unsupported(g, n, "this element assignment");
-            char cn[80];
-            cname(v->name, cn, sizeof cn);
+            char cn[96];
+            vref(v, cn, sizeof cn);
             bprintf(OUT(g), "%*s%s.v[(int)(%s)] = (%s)(%s);\n", IND(g), cn, bdone(&i.c), elem_c(v->t.elem),
                     bdone(&e.c));
             ex_free(&i), ex_free(&e);
@@ -1287,8 +1369,8 @@ static void for_loop(Gen *g, Node *n)
     Var *v = find_var(g, n->name);
     if (!v)
         v = declare_local(g, n->name, ints ? t_int() : t_real(g));
-    char cn[80];
-    cname(n->name, cn, sizeof cn);
+    char cn[96];
+    vref(v, cn, sizeof cn);
     int t = g->temps++;
     if (ints && c.t.kind == LK_INT) {
         int step;
@@ -1376,7 +1458,9 @@ static void stmt(Gen *g, Node *n)
         bprintf(OUT(g), "%*s%s;\n", IND(g), n->kind == N_BREAK ? "break" : "continue");
         return;
     case N_RETURN:
-        if (g->fn->kernel || !g->fn->out_name)
+        if (g->fn->lockstep)
+            bprintf(OUT(g), "%*s{ qp_th[qp_t].qp_done = 1; goto qp_next%d; }\n", IND(g), g->fn->tloop);
+        else if (g->fn->kernel || !g->fn->out_name)
             bprintf(OUT(g), "%*sreturn;\n", IND(g));
         else {
             char cn[80];
@@ -1419,8 +1503,12 @@ static void stmt(Gen *g, Node *n)
         if (n->a->kind == N_IDENT && !strcmp(n->a->name, "assert") && n->args.n >= 1) {
             Buf c = {0};
             cond_text(g, n->args.items[0], &c);
-            bprintf(OUT(g), "%*sif (!(%s)) { qp_fail(qp_st, 1, %d); return%s; }\n", IND(g), bdone(&c), n->loc.line,
-                    g->fn->kernel || !g->fn->out_name ? "" : " 0");
+            if (g->fn->lockstep)
+                bprintf(OUT(g), "%*sif (!(%s)) { qp_fail(qp_st, 1, %d); goto qp_end; }\n", IND(g), bdone(&c),
+                        n->loc.line);
+            else
+                bprintf(OUT(g), "%*sif (!(%s)) { qp_fail(qp_st, 1, %d); return%s; }\n", IND(g), bdone(&c),
+                        n->loc.line, g->fn->kernel || !g->fn->out_name ? "" : " 0");
             g_free(c.s);
             return;
         }
@@ -1448,6 +1536,152 @@ static void stmts(Gen *g, NodeList *l)
 {
     for (int i = 0; i < l->n; i++)
         stmt(g, l->items[i]);
+}
+
+/* ---------------------------------------------------------------- barriers */
+
+/* Does the statement contain a barrier (outside nested functions and lambdas)? */
+static bool has_barrier(Node *n, bool *grid)
+{
+    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
+        return false;
+    if (n->kind == N_SYNCTHREADS) {
+        if (n->name && strcmp(n->name, "block"))
+            *grid = true;       /* grid, warp, …: not compiled */
+        return true;
+    }
+    bool r = has_barrier(n->a, grid) | has_barrier(n->b, grid) | has_barrier(n->c, grid);
+    NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            r |= has_barrier(lists[k]->items[i], grid);
+    return r;
+}
+
+static void lock_stmts(Gen *g, NodeList *l);
+
+/* qp_t = the first thread still running: block-uniform conditions are read there. */
+static void first_thread(Gen *g)
+{
+    bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt - 1 && qp_th[qp_t].qp_done; qp_t++);\n", IND(g));
+}
+
+static void lock_block(Gen *g, NodeList *body)
+{
+    g->fn->indent += 4;
+    lock_stmts(g, body);
+    g->fn->indent -= 4;
+}
+
+/* A statement that contains a barrier: entered by all threads together. Its conditions
+ * must be the same for every thread (spec 004 §2.4.4: every thread meets the same
+ * barriers); they are evaluated by the first running thread. */
+static void lock_control(Gen *g, Node *n)
+{
+    Buf c = {0};
+    switch (n->kind) {
+    case N_SYNCTHREADS:
+        bprintf(OUT(g), "%*s/* syncthreads: every thread has run the statements above */\n", IND(g));
+        return;
+    case N_IF:
+        first_thread(g);
+        for (int i = 0; i < n->args.n; i++) {
+            Node *arm = n->args.items[i];
+            if (arm->a) {
+                c.n = 0;
+                cond_text(g, arm->a, &c);
+                bprintf(OUT(g), "%*s%sif (%s) {\n", IND(g), i ? "} else " : "", bdone(&c));
+            } else {
+                bprintf(OUT(g), "%*s} else {\n", IND(g));
+            }
+            lock_block(g, &arm->body);
+        }
+        bprintf(OUT(g), "%*s}\n", IND(g));
+        break;
+    case N_WHILE:
+        if (n->label)
+            unsupported(g, n, "labelled loops");
+        bprintf(OUT(g), "%*sfor (;;) {\n", IND(g));
+        g->fn->indent += 4;
+        first_thread(g);
+        cond_text(g, n->a, &c);
+        bprintf(OUT(g), "%*sif (!(%s)) break;\n", IND(g), bdone(&c));
+        lock_stmts(g, &n->body);
+        g->fn->indent -= 4;
+        bprintf(OUT(g), "%*s}\n", IND(g));
+        break;
+    case N_REPEAT:
+        if (n->label)
+            unsupported(g, n, "labelled loops");
+        bprintf(OUT(g), "%*sfor (;;) {\n", IND(g));
+        lock_block(g, &n->body);
+        g->fn->indent += 4;
+        first_thread(g);
+        cond_text(g, n->a, &c);
+        bprintf(OUT(g), "%*sif (%s) break;\n", IND(g), bdone(&c));
+        g->fn->indent -= 4;
+        bprintf(OUT(g), "%*s}\n", IND(g));
+        break;
+    case N_FOR: {
+        if (n->label || n->a->kind != N_RANGE)
+            unsupported(g, n, "a loop around syncthreads that is not over a range");
+        first_thread(g);
+        Node *r = n->a;
+        Ex a = expr(g, r->a), e = expr(g, r->c);
+        Ex st = r->b ? expr(g, r->b) : ex_text(t_int(), "1");
+        if (!is_num(a.t) || !is_num(e.t) || !is_num(st.t))
+            unsupported(g, n, "a range of vectors");
+        bool ints = a.t.kind == LK_INT && st.t.kind == LK_INT;
+        Var *v = find_var(g, n->name);
+        if (!v)
+            v = declare_local(g, n->name, ints ? t_int() : t_real(g));
+        char cn[96];
+        int t = g->temps++;
+        bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, bdone(&a.c), t,
+                bdone(&st.c));
+        bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
+                bdone(&e.c), t, t);
+        bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; qpi%d < qpn%d; qpi%d++) {\n", IND(g), t, t, t, t);
+        bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g),
+                vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : elem_c(g->real), t, t, t);
+        ex_free(&a), ex_free(&e), ex_free(&st);
+        lock_block(g, &n->body);
+        bprintf(OUT(g), "%*s}\n%*s}\n", IND(g), IND(g));
+        break;
+    }
+    default:
+        unsupported(g, n, "syncthreads inside %s", lang_node_what(n->kind));
+    }
+    g_free(c.s);
+}
+
+/* Statements of a kernel with barriers: each statement without a barrier runs for every
+ * thread of the block in turn, so all threads finish it before the next one starts. */
+static void lock_stmts(Gen *g, NodeList *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        Node *s = l->items[i];
+        bool grid = false;
+        if (has_barrier(s, &grid)) {
+            if (grid)
+                unsupported(g, s, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
+            line(g, s);
+            lock_control(g, s);
+            continue;
+        }
+        if (s->kind == N_ASSIGN && shared_alloc_stmt(g, s))
+            continue;
+        int id = g->temps++;
+        int saved = g->fn->tloop;
+        g->fn->tloop = id;
+        bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt; qp_t++) {\n", IND(g));
+        bprintf(OUT(g), "%*s    if (qp_th[qp_t].qp_done) continue;\n", IND(g));
+        g->fn->indent += 4;
+        stmt(g, s);
+        g->fn->indent -= 4;
+        bprintf(OUT(g), "%*s    qp_next%d:;\n%*s}\n", IND(g), id, IND(g));
+        g->fn->tloop = saved;
+    }
 }
 
 /* ---------------------------------------------------------------- device functions */

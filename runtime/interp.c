@@ -69,10 +69,13 @@ static void report_calls(Rt *rt)
 /* Raise the error whose message is in rt->errmsg. */
 _Noreturn static void raise_message(Rt *rt)
 {
-    if (rt->try_top)
+    if (rt->try_top) {
+        rt_kernel_unwind(rt, rt->try_top->kernel);
         longjmp(rt->try_top->jb, 1);
+    }
     report(rt, LANG_ERROR, rt->errmsg.s ? rt->errmsg.s : "error");
     report_calls(rt);
+    rt_kernel_unwind(rt, NULL);
     longjmp(*rt->top, 1);
 }
 
@@ -826,6 +829,14 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
 {
     if (nout <= 1 && !outs && dst && call_fast(rt, n, dst))
         return;
+    if (rt->kernel && n->a->kind == N_FIELD && nout <= 1) {
+        Value tmp;
+        if (rt_kernel_method(rt, n, dst ? dst : &tmp)) {
+            if (!dst)
+                rt_release(tmp);
+            return;
+        }
+    }
     Node *callee = n->a;
     Value *base = rt->sp;
     Value fnv;
@@ -1973,7 +1984,7 @@ static Flow exec_match(Rt *rt, Node *n)
 
 static Flow exec_try(Rt *rt, Node *n)
 {
-    RtTry t = {.up = rt->try_top, .sp = rt->sp, .call = rt->call, .depth = rt->depth};
+    RtTry t = {.up = rt->try_top, .sp = rt->sp, .call = rt->call, .depth = rt->depth, .kernel = rt->kernel};
     Value *volatile frame = rt->frame;
     RtModule *volatile mod = rt->cur_mod;
     rt->try_top = &t;

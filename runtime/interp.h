@@ -81,6 +81,7 @@ typedef struct RtTry {
     Value *sp;
     RtCall *call;
     int depth;
+    struct RtKernelCtx *kernel;
 } RtTry;
 
 /* A shared(…) array of the current block, keyed by its call site. */
@@ -91,12 +92,23 @@ typedef struct RtShared {
     Value value;
 } RtShared;
 
+/* The values threads offer at one shuffle call (kernel.c run_shuffled). */
+typedef struct RtShuffle {
+    struct RtShuffle *next;
+    Node *site;
+    Value *vals;                /* per thread of the lockstep group, on the value stack */
+    int64_t n;
+} RtShuffle;
+
 /* The kernel being run by parallel_do (kernel.c), for errors, shared memory and modes. */
 typedef struct RtKernelCtx {
     struct RtKernelCtx *up;
     const char *name;
     int64_t block;              /* counts blocks, to tell shared memory of blocks apart */
     RtShared *shared;
+    RtShuffle *shuffles;
+    int64_t thread, nthreads;   /* the lockstep thread running, and how many there are */
+    void *owned[3];             /* scratch of the launch, freed if an error unwinds it */
 } RtKernelCtx;
 
 /* How a statement ends (interp.c). */
@@ -136,6 +148,7 @@ struct Rt {
     int shared_elem;            /* shared[T](…): RtElem + 1 of T for the next shared call */
     size_t stack_budget;        /* bytes of C stack the evaluator may use */
     struct RtTypeCache *types;  /* type values of builtin names, made on first use */
+    struct RtTypeText *type_texts;  /* parsed type texts of type(x, "…") */
 };
 
 /* ---------------------------------------------------------------- errors */
@@ -174,6 +187,11 @@ int rt_exec_list(Rt *rt, NodeList *l);
 void rt_kernel_new_block(Rt *rt);
 void rt_kernel_free_shared(Rt *rt, RtKernelCtx *k);
 void rt_kernels_free(Rt *rt);
+/* g.shfl(…), g.all(…) … of a cooperative group inside a kernel: false when n is not one. */
+bool rt_kernel_method(Rt *rt, Node *n, Value *dst);
+/* An error leaves the kernels above `to`: free what their launches hold (before the
+ * longjmp, while their frames still exist). */
+void rt_kernel_unwind(Rt *rt, RtKernelCtx *to);
 /* eval("…"): parse and run text; the value of its last expression goes to dst. */
 void rt_eval_text(Rt *rt, const char *text, Value *dst);
 

@@ -27,7 +27,9 @@
 
 #define KERNEL_MAX_LOCKSTEP (1 << 16)  /* threads kept alive at once for barriers */
 
-typedef enum Special { SP_NONE, SP_POS, SP_BLKPOS, SP_BLKIDX, SP_BLKDIM, SP_BLKCNT, SP_WARPSIZE } Special;
+typedef enum Special { SP_NONE, SP_POS, SP_BLKPOS, SP_BLKIDX, SP_BLKDIM, SP_BLKCNT, SP_WARPSIZE, SP_GROUP } Special;
+
+#define KERNEL_WARP 32          /* the warp of cooperative groups, as on NVIDIA GPUs */
 
 static Special special_of(const char *name)
 {
@@ -37,7 +39,23 @@ static Special special_of(const char *name)
             return (Special)i;
     if (!strcmp(name, "warpSize"))
         return SP_WARPSIZE;
+    if (!strcmp(name, "coalesced_threads") || !strcmp(name, "this_thread_block") || !strcmp(name, "this_grid") ||
+        !strcmp(name, "this_multi_grid"))
+        return SP_GROUP;        /* cooperative groups (spec 000): thread_block objects */
     return SP_NONE;
+}
+
+/* A method of a cooperative group that exchanges values between its threads. */
+static bool is_group_method(Node *n)
+{
+    if (n->kind != N_CALL || n->a->kind != N_FIELD || n->a->a->kind != N_IDENT ||
+        special_of(n->a->a->name) != SP_GROUP)
+        return false;
+    static const char *const m[] = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "all", "any", "ballot", "sync"};
+    for (size_t i = 0; i < sizeof m / sizeof *m; i++)
+        if (!strcmp(n->a->name, m[i]))
+            return true;
+    return false;
 }
 
 /* Does the statement contain a barrier (outside nested functions and lambdas)? */
@@ -50,6 +68,8 @@ static bool has_barrier(Node *n, bool *grid)
             *grid = true;
         return true;
     }
+    if (is_group_method(n))
+        return true;        /* a shuffle: every thread of the group takes part together */
     bool r = has_barrier(n->a, grid) | has_barrier(n->b, grid) | has_barrier(n->c, grid);
     NodeList *lists[] = {&n->args, &n->args2, &n->body};
     for (int k = 0; k < 3; k++)
@@ -152,6 +172,37 @@ static Value special_value(Rt *rt, Launch *L, Special s, Node *param, const int6
 {
     if (s == SP_WARPSIZE)
         return rt_int(1);
+    if (s == SP_GROUP) {
+        /* thread_idx and size of the group: a warp of 32, the block, or the grid */
+        int64_t t = 0, nb = 1;
+        for (int d = 0; d < L->g.rank; d++)
+            t = t * L->g.blk[d] + blkpos[d];
+        int64_t idx = t, size = L->g.nthreads;
+        if (!strcmp(param->name, "coalesced_threads")) {
+            idx = t % KERNEL_WARP;
+            size = L->g.nthreads - (t - idx) < KERNEL_WARP ? L->g.nthreads - (t - idx) : KERNEL_WARP;
+        } else if (strcmp(param->name, "this_thread_block")) {
+            for (int d = 0; d < L->g.rank; d++)
+                nb *= L->g.cnt[d];
+            int64_t b = 0;
+            for (int d = 0; d < L->g.rank; d++)
+                b = b * L->g.cnt[d] + blkidx[d];
+            idx = b * L->g.nthreads + t;
+            size = nb * L->g.nthreads;
+        }
+        Value o = rt_object_new(NULL, 0);
+        if (o.kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        Value *f = rt_object_add_field(o.obj, "thread_idx");
+        Value *g2 = f ? rt_object_add_field(o.obj, "size") : NULL;
+        if (!g2) {
+            rt_release(o);
+            rt_out_of_memory(rt);
+        }
+        *f = rt_int(idx);
+        *g2 = rt_int(size);
+        return o;
+    }
     const int64_t *src = s == SP_POS ? pos : s == SP_BLKPOS ? blkpos : s == SP_BLKIDX ? blkidx
                        : s == SP_BLKDIM ? L->g.blk : L->g.cnt;
     bool scalar = L->g.rank == 1 || (param->type && param->type->kind == TY_NAME && !strcmp(param->type->name, "int"));
@@ -222,6 +273,7 @@ static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, con
 static void enter(Rt *rt, Launch *L, int64_t t)
 {
     rt->frame = L->frames[t];
+    rt->kernel->thread = t;
     for (int i = 0; i < L->fi->noutputs; i++) {
         Value *o = &rt->frame[L->fi->output_slot[i]];
         rt_retain(L->outputs[i]);
@@ -253,6 +305,116 @@ static void run_each(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
         if (f == RT_FLOW_RETURN)
             L->done[t] = true;
     }
+}
+
+/* Calls of group methods in a statement, depth-first. */
+static void group_calls(Node *n, Node **out, int *k, int cap)
+{
+    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
+        return;
+    if (is_group_method(n) && *k < cap)
+        out[(*k)++] = n;
+    group_calls(n->a, out, k, cap);
+    group_calls(n->b, out, k, cap);
+    group_calls(n->c, out, k, cap);
+    NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int j = 0; j < 3; j++)
+        for (int i = 0; i < lists[j]->n; i++)
+            group_calls(lists[j]->items[i], out, k, cap);
+}
+
+/* A statement with shuffles (v += g.shfl_down(v, 16)): every thread first evaluates the
+ * value it offers at each call, then each runs the statement reading the offered value of
+ * its source lane, as the threads of a warp do in one instruction. */
+static void run_shuffled(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
+{
+    Node *calls[16];
+    int nc = 0;
+    group_calls(s, calls, &nc, 16);
+    RtKernelCtx *k = rt->kernel;
+    Value *base = rt->sp;
+    for (int c = 0; c < nc; c++) {
+        RtShuffle *sh = calloc(1, sizeof *sh);
+        if (!sh)
+            rt_out_of_memory(rt);
+        sh->site = calls[c];
+        sh->n = L->nframes;
+        sh->next = k->shuffles;
+        k->shuffles = sh;
+        sh->vals = rt_push(rt, (int)L->nframes);
+        if (!calls[c]->args.n)
+            continue;
+        for (int64_t i = 0; i < n; i++) {
+            int64_t t = act[i];
+            if (L->done[t])
+                continue;
+            enter(rt, L, t);
+            rt_eval(rt, calls[c]->args.items[0], &sh->vals[t]);
+            leave(rt, L);
+        }
+    }
+    k->nthreads = L->nframes;
+    run_each(rt, L, s, act, n);
+    while (k->shuffles) {
+        RtShuffle *next = k->shuffles->next;
+        free(k->shuffles);
+        k->shuffles = next;
+    }
+    rt_pop_to(rt, base);
+}
+
+/* Evaluate a group method for the current thread (interp.c calls it for g.name(…) inside
+ * kernels); false when n is not one. */
+bool rt_kernel_method(Rt *rt, Node *n, Value *dst)
+{
+    RtKernelCtx *k = rt->kernel;
+    if (!k || !is_group_method(n))
+        return false;
+    const char *m = n->a->name;
+    if (!strcmp(m, "sync")) {
+        *dst = rt_undef();
+        return true;
+    }
+    RtShuffle *sh = k->shuffles;
+    while (sh && sh->site != n)
+        sh = sh->next;
+    if (!sh)
+        rt_error(rt, "'%s' must be a statement's own expression in a kernel", m);
+    int64_t t = k->thread;
+    const char *g = n->a->a->name;
+    int64_t width = !strcmp(g, "coalesced_threads") ? KERNEL_WARP : k->nthreads;
+    int64_t first = t - t % width, lane = t - first;
+    int64_t last = first + width < sh->n ? first + width : sh->n;   /* one past the group */
+    if (!strcmp(m, "all") || !strcmp(m, "any") || !strcmp(m, "ballot")) {
+        int64_t all = 1, any = 0, mask = 0;
+        for (int64_t u = first; u < last; u++) {
+            if (sh->vals[u].kind == V_UNDEF)
+                continue;
+            bool b = rt_truth(rt, sh->vals[u]);
+            all &= b;
+            any |= b;
+            if (b && u - first < 63)
+                mask |= (int64_t)1 << (u - first);
+        }
+        *dst = rt_int(m[1] == 'l' ? all : m[1] == 'n' ? any : mask);
+        return true;
+    }
+    if (n->args.n != 2)
+        rt_error(rt, "'%s(value, lane)' takes two arguments", m);
+    Value *d = rt_push(rt, 1);
+    rt_eval(rt, n->args.items[1], d);
+    int64_t x = rt_to_int(rt, *d, "the lane");
+    rt_pop_to(rt, d);
+    int64_t src = !strcmp(m, "shfl") ? ((x % width) + width) % width
+                : !strcmp(m, "shfl_up") ? lane - x
+                : !strcmp(m, "shfl_down") ? lane + x
+                : lane ^ x;
+    if (src < 0 || first + src >= last || sh->vals[first + src].kind == V_UNDEF)
+        src = lane;     /* outside the group: the thread keeps its own value (CUDA) */
+    Value v = sh->vals[first + src];
+    rt_retain(v);
+    *dst = v;
+    return true;
 }
 
 /* Threads still running: those not done, compacted into `out`. */
@@ -381,6 +543,13 @@ static void lockstep(Rt *rt, Launch *L, NodeList *l, int64_t *act, int64_t n)
         rt->cur = s;
         if (!has_barrier(s, &grid)) {
             run_each(rt, L, s, act, n);
+            continue;
+        }
+        Node *gc[1];
+        int ngc = 0;
+        group_calls(s, gc, &ngc, 1);
+        if (ngc && s->kind != N_IF && s->kind != N_FOR && s->kind != N_WHILE && s->kind != N_REPEAT) {
+            run_shuffled(rt, L, s, act, n);
             continue;
         }
         switch (s->kind) {
@@ -557,10 +726,10 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
         memset(q, 0, sizeof *q);
         q->name = p->name;
         if (L->special[i]) {
-            if (L->special[i] == SP_BLKCNT)
+            if (L->special[i] == SP_BLKCNT || L->special[i] == SP_GROUP)
                 return false;
             static const int map[] = {0, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,
-                                      LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE};
+                                      LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE, 0};
             q->special = map[L->special[i]];
             bool scalar = L->g.rank == 1 || (p->type && p->type->kind == TY_NAME && !strcmp(p->type->name, "int"));
             q->type.kind = scalar ? LK_INT : LK_VEC;
@@ -733,14 +902,12 @@ static void run_group(Rt *rt, Launch *L, int64_t first_block, int64_t nblocks)
     FnInfo *fi = L->fi;
     int64_t total = L->g.nthreads * nblocks;
     Value *base = rt->sp;
-    L->frames = malloc((size_t)total * sizeof *L->frames);
-    int64_t *act = malloc((size_t)total * sizeof *act);
-    L->done = calloc((size_t)total, sizeof *L->done);
-    if (!L->frames || !act || !L->done) {
-        free(L->frames), free(act), free(L->done);
-        L->frames = NULL, L->done = NULL;
+    RtKernelCtx *k = rt->kernel;
+    k->owned[0] = L->frames = malloc((size_t)total * sizeof *L->frames);
+    int64_t *act = k->owned[1] = malloc((size_t)total * sizeof *act);
+    k->owned[2] = L->done = calloc((size_t)total, sizeof *L->done);
+    if (!L->frames || !act || !L->done)
         rt_out_of_memory(rt);
-    }
     int64_t n = 0;
     int64_t blkidx[RT_MAX_DIMS], blkpos[RT_MAX_DIMS], pos[RT_MAX_DIMS];
     for (int64_t b = 0; b < nblocks; b++) {
@@ -760,9 +927,10 @@ static void run_group(Rt *rt, Launch *L, int64_t first_block, int64_t nblocks)
     L->nframes = n;
     rt_kernel_new_block(rt);
     lockstep(rt, L, &L->fn->body, act, n);
-    free(act);
-    free(L->frames);
-    free(L->done);
+    for (int i = 0; i < 3; i++) {
+        free(k->owned[i]);
+        k->owned[i] = NULL;
+    }
     L->frames = NULL;
     L->done = NULL;
     rt_pop_to(rt, base);
@@ -929,6 +1097,24 @@ void rt_kernel_new_block(Rt *rt)
     if (rt->kernel) {
         rt_kernel_free_shared(rt, rt->kernel);
         rt->kernel->block++;
+    }
+}
+
+void rt_kernel_unwind(Rt *rt, RtKernelCtx *to)
+{
+    while (rt->kernel && rt->kernel != to) {
+        RtKernelCtx *k = rt->kernel;
+        rt_kernel_free_shared(rt, k);
+        while (k->shuffles) {
+            RtShuffle *next = k->shuffles->next;
+            free(k->shuffles);
+            k->shuffles = next;
+        }
+        for (int i = 0; i < 3; i++) {
+            free(k->owned[i]);
+            k->owned[i] = NULL;
+        }
+        rt->kernel = k->up;
     }
 }
 

@@ -21,6 +21,15 @@ typedef struct RtTypeCache {
     RtType *t;
 } RtTypeCache;
 
+/* Type texts of type(x, "…"), parsed once and kept with the Rt (matching may raise an
+ * error, which must not leak the parsed tree). */
+typedef struct RtTypeText {
+    struct RtTypeText *next;
+    char *text;
+    LangModule *m;
+} RtTypeText;
+
+
 /* ---------------------------------------------------------------- names */
 
 static const char *elem_suffix(RtElem e)
@@ -182,6 +191,13 @@ RtType *rt_builtin_type(Rt *rt, const char *name)
 
 void rt_types_free(Rt *rt)
 {
+    while (rt->type_texts) {
+        RtTypeText *next = rt->type_texts->next;
+        lang_module_free(rt->type_texts->m);
+        free(rt->type_texts->text);
+        free(rt->type_texts);
+        rt->type_texts = next;
+    }
     while (rt->types) {
         RtTypeCache *next = rt->types->next;
         rt_release((Value){.kind = V_TYPE, .t = rt->types->t});
@@ -203,10 +219,13 @@ static Value lookup_global(Rt *rt, const char *name)
 /* Is `name` a generic parameter ([T]) of the function running now? */
 static bool is_generic(Rt *rt, const char *name)
 {
-    Node *fn = rt->call ? rt->call->fn : NULL;
-    for (int i = 0; fn && i < fn->args3.n; i++)
-        if (!strcmp(((Node *)fn->args3.items[i])->name, name))
-            return true;
+    /* the running function's, or an enclosing one's (a kernel nested in a generic function) */
+    for (RtCall *c = rt->call; c; c = c->up) {
+        Node *fn = c->fn;
+        for (int i = 0; fn && i < fn->args3.n; i++)
+            if (!strcmp(((Node *)fn->args3.items[i])->name, name))
+                return true;
+    }
     return false;
 }
 
@@ -342,20 +361,32 @@ bool rt_type_matches(Rt *rt, Value v, LangType *t)
 
 bool rt_type_matches_str(Rt *rt, Value v, const char *text)
 {
-    StrBuf src = {0};
-    sb_printf(&src, "__t : %s\n", text);
-    LangDiag *d = lang_diag_new(NULL);
-    LangModule *m = d ? lang_parse("<type>", src.s, src.len, d) : NULL;
-    sb_free(&src);
-    bool bad = !m || lang_diag_errors(d) || m->body.n != 1 || ((Node *)m->body.items[0])->kind != N_TYPED;
-    bool r = false;
-    if (!bad)
-        r = rt_type_matches(rt, v, ((Node *)m->body.items[0])->type);
-    lang_module_free(m);
-    lang_diag_free(d);
-    if (bad)
-        rt_error(rt, "'%s' is not a type", text);
-    return r;
+    RtTypeText *tt = rt->type_texts;
+    while (tt && strcmp(tt->text, text))
+        tt = tt->next;
+    if (!tt) {
+        StrBuf src = {0};
+        sb_printf(&src, "__t : %s\n", text);
+        LangDiag *d = lang_diag_new(NULL);
+        LangModule *m = d ? lang_parse("<type>", src.s, src.len, d) : NULL;
+        sb_free(&src);
+        bool bad = !m || lang_diag_errors(d) || m->body.n != 1 || ((Node *)m->body.items[0])->kind != N_TYPED;
+        lang_diag_free(d);
+        if (bad) {
+            lang_module_free(m);
+            rt_error(rt, "'%s' is not a type", text);
+        }
+        tt = calloc(1, sizeof *tt);
+        if (!tt || !(tt->text = strdup(text))) {
+            free(tt);
+            lang_module_free(m);
+            rt_out_of_memory(rt);
+        }
+        tt->m = m;
+        tt->next = rt->type_texts;
+        rt->type_texts = tt;
+    }
+    return rt_type_matches(rt, v, ((Node *)tt->m->body.items[0])->type);
 }
 
 /* ---------------------------------------------------------------- type values */

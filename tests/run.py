@@ -1,20 +1,26 @@
 #!/usr/bin/env python3
 """tests/run.py - the test runner of docs/testing.md.
 
-Runs three kinds of tests and ends with one line `N passed, N failed`:
-  - golden .q files under tests/lang/ (GOLDEN_DIRS), each run through `qpipe` as its
-    `% run:` directive says and judged by its `% expect...` lines (after Wren's runner:
-    stdout exact and in order, every expected diagnostic present, no other diagnostic,
-    exit status 65 when errors are expected and 0 otherwise);
+Runs four kinds of tests and ends with one line `N passed, N failed`:
+  - golden .q files under tests/lang/ and tests/kernels/ (GOLDEN_DIRS), each run through
+    `qpipe` as its `% run:` directive says and judged by its `% expect...` lines (after
+    Wren's runner: stdout exact and in order, every expected diagnostic present, no other
+    diagnostic, exit status 65 when errors are expected and 0 otherwise). Files under
+    tests/kernels/ (INTERPRETED_DIRS) run twice: compiled, and with QPIPE_CC=none in the
+    interpreter (reported as `FILE [interpreted]`), judged by the same expectations;
   - unit test programs QPIPE_TESTS/test_*, where each `ok NAME` / `not ok NAME: REASON`
     line of stdout is one test;
+  - the NVRTC check (tests/nvrtc_check.py) of the kernel sources that the compiled golden
+    runs kept (QPIPE_KEEP_KERNELS=<folder of QPIPE>/kernels-kept), each line one test;
   - with --fuzz, the libFuzzer target seeded with every tests/**/*.q, as one test.
 
 Environment: QPIPE (default build/qpipe), QPIPE_TESTS (default build/tests), FUZZ_BIN
-(default build/fuzz/fuzz_parse), FUZZ_SECONDS (default 30). Positional arguments pick a
-subset: .q files, folders (every .q below them, and the unit tests when the folder holds
-tests/unit), unit test sources (tests/unit/test_x.c) or binaries. Paths are relative to
-the current folder; the defaults are relative to the repository root.
+(default build/fuzz/fuzz_parse), FUZZ_SECONDS (default 30). XDG_CACHE_HOME, when not set,
+becomes build/cache, so that the suite's compiled kernels never land in the user's cache.
+Positional arguments pick a subset: .q files, folders (every .q below them, and the unit
+tests when the folder holds tests/unit), unit test sources (tests/unit/test_x.c) or
+binaries. Paths are relative to the current folder; the defaults are relative to the
+repository root.
 
 Standard library only. Python 3.7 or later.
 """
@@ -31,11 +37,23 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Folders whose .q files are golden tests. tests/kernels and others join this list later.
-GOLDEN_DIRS = ["tests/lang"]
+# Folders whose .q files are golden tests.
+GOLDEN_DIRS = ["tests/lang", "tests/kernels"]
+
+# Golden folders whose files also run in the interpreter (QPIPE_CC=none): the compiled
+# CPU engine and the interpreter must agree (issue 4).
+INTERPRETED_DIRS = ["tests/kernels"]
+INTERPRETED_TAG = " [interpreted]"
+# The warning qpipe prints once when kernels cannot be compiled. Expected in an
+# interpreted run (at most once), an unexpected diagnostic in a compiled one.
+INTERPRETER_WARNING = "kernels run in the interpreter"
+
+NVRTC_CHECK = "tests/nvrtc_check.py"
+KERNEL_HEADER = "kernels/qp_kernel.h"
 
 GOLDEN_TIMEOUT = 10     # seconds per .q file (docs/testing.md)
 UNIT_TIMEOUT = 120      # seconds per unit test program: generous, some build kernels
+NVRTC_TIMEOUT = 1800    # seconds for the NVRTC check of every kept kernel (~0.1 s each)
 FUZZ_TIMEOUT = 5        # seconds per fuzz input before libFuzzer calls it a hang
 FUZZ_RSS_MB = 2048
 
@@ -108,14 +126,14 @@ def describe_exit(code, stderr, context=""):
     return text + (": " + summary if summary else "")
 
 
-def run_process(argv, timeout, cwd=ROOT):
-    """Run `argv`; return (exit code, stdout, stderr), or None on timeout.
-    Raises Failure when the program cannot be started.
+def run_process(argv, timeout, cwd=ROOT, env=None):
+    """Run `argv` (in environment `env`, default ours); return (exit code, stdout,
+    stderr), or None on timeout. Raises Failure when the program cannot be started.
 
     The child gets its own process group so that a timeout ends it together with anything
     it started (a C compiler, say), whose open pipes would otherwise keep us waiting."""
     try:
-        proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 start_new_session=True)
     except OSError as e:
@@ -202,8 +220,10 @@ def parse_diagnostics(stderr, test_path):
     return found
 
 
-def match_diagnostics(test, diags):
+def match_diagnostics(test, diags, allowed=None):
     """Pair expectations with diagnostics; return the reasons for failure (maybe none).
+    A diagnostic that no expectation takes is a failure, unless its message contains
+    `allowed`.
 
     Expectations with longer messages choose first, so that `expect error: line 3: x`
     cannot take the diagnostic that `expect error: line 3: x y` needs."""
@@ -225,7 +245,7 @@ def match_diagnostics(test, diags):
                                                   quote(same_line[0]["message"]))
             reasons.append(what)
     for d in diags:
-        if not d["used"]:
+        if not d["used"] and not (allowed and allowed in d["message"]):
             reasons.append("unexpected diagnostic: " + quote(d["text"], 200))
     return reasons
 
@@ -247,12 +267,15 @@ def compare_stdout(expected, stdout):
     return None
 
 
-def run_golden(path, qpipe):
-    """Run one .q file; return None when it passes, else the reason it failed."""
+def run_golden(path, qpipe, env=None):
+    """Run one .q file in environment `env`; return None when it passes, else the reason
+    it failed. With QPIPE_CC=none in `env` (an interpreted run), the interpreter's warning
+    may appear once."""
+    interpreted = (env or os.environ).get("QPIPE_CC") == "none"
     try:
         test = Golden(path)
         argv = [qpipe] + RUN_MODES[test.mode] + test.options + [rel_to_root(path)] + test.args
-        result = run_process(argv, GOLDEN_TIMEOUT)
+        result = run_process(argv, GOLDEN_TIMEOUT, env=env)
     except Failure as e:
         return str(e)
     except OSError as e:
@@ -263,7 +286,12 @@ def run_golden(path, qpipe):
     if code < 0:
         # A crash explains everything else that is wrong; say only that.
         return describe_exit(code, stderr)
-    reasons = match_diagnostics(test, parse_diagnostics(stderr, path))
+    allowed = INTERPRETER_WARNING if interpreted else None
+    reasons = match_diagnostics(test, parse_diagnostics(stderr, path), allowed)
+    warnings = sum(INTERPRETER_WARNING in line for line in stderr.splitlines())
+    if interpreted and warnings > 1:
+        reasons.append("the warning %s printed %d times, expected once"
+                       % (quote(INTERPRETER_WARNING), warnings))
     difference = compare_stdout(test.stdout, stdout)
     if difference:
         reasons.append(difference)
@@ -296,13 +324,18 @@ def unit_name(binary):
 
 def run_unit(binary):
     """Run one unit test program; return (passed count, [failure lines])."""
-    name = unit_name(binary)
+    return run_counted([binary], unit_name(binary), UNIT_TIMEOUT)
+
+
+def run_counted(argv, name, timeout):
+    """Run a program that prints `ok NAME` / `not ok NAME: REASON` lines; return (passed
+    count, [failure lines]), each failure line starting with `name`."""
     try:
-        result = run_process([binary], UNIT_TIMEOUT)
+        result = run_process(argv, timeout)
     except Failure as e:
         return 0, ["%s: %s" % (name, e)]
     if result is None:
-        return 0, ["%s: timeout after %d s" % (name, UNIT_TIMEOUT)]
+        return 0, ["%s: timeout after %d s" % (name, timeout)]
     code, stdout, stderr = result
     passed, failures = 0, []
     for line in stdout.splitlines():
@@ -319,6 +352,26 @@ def run_unit(binary):
     elif code == 0 and not failures and passed == 0:
         failures.append("%s: printed no `ok NAME` line" % name)
     return passed, failures
+
+
+# ---- the NVRTC check ----------------------------------------------------------------------
+
+def kept_folder(qpipe):
+    """Where the compiled golden runs keep their kernel sources: beside the qpipe binary
+    (build/kernels-kept, build-asan/kernels-kept), so that two builds never share it."""
+    return os.path.join(os.path.dirname(qpipe), "kernels-kept")
+
+
+def run_nvrtc(kept):
+    """Compile every kernel source in `kept`, and the kernel header alone, with NVRTC and
+    ptxas (tests/nvrtc_check.py); return (passed count, [failure lines]). Nothing to do
+    (0, []) before the header exists when no kernel was kept."""
+    header = os.path.join(ROOT, KERNEL_HEADER)
+    has_sources = os.path.isdir(kept) and any(f.endswith(".c") for f in os.listdir(kept))
+    if not os.path.exists(header) and not has_sources:
+        return 0, []
+    argv = [sys.executable, os.path.join(ROOT, NVRTC_CHECK), kept, header]
+    return run_counted(argv, NVRTC_CHECK, NVRTC_TIMEOUT)
 
 
 # ---- fuzzing ------------------------------------------------------------------------------
@@ -428,15 +481,37 @@ def main():
     if golden and not os.access(qpipe, os.X_OK):
         sys.exit("run.py: %s is not built (make)" % rel(qpipe))
 
+    # Every qpipe run (and unit test) of the suite uses a private kernel cache.
+    if not os.environ.get("XDG_CACHE_HOME"):
+        os.environ["XDG_CACHE_HOME"] = os.path.join(ROOT, "build", "cache")
+    kept = kept_folder(qpipe)
+    if golden:
+        shutil.rmtree(kept, ignore_errors=True)
+        os.makedirs(kept)
+    compiled_env = dict(os.environ, QPIPE_KEEP_KERNELS=kept)
+    interpreted_env = dict(os.environ, QPIPE_CC="none")
+    interpreted_env.pop("QPIPE_KEEP_KERNELS", None)
+    interpreted_dirs = [os.path.join(ROOT, d) for d in INTERPRETED_DIRS]
+    runs = [(path, "", compiled_env) for path in golden]
+    runs += [(path, INTERPRETED_TAG, interpreted_env) for path in golden
+             if any(inside(path, d) for d in interpreted_dirs)]
+
     passed, failures = 0, []
     workers = os.cpu_count() or 1
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for path, reason in zip(golden, pool.map(lambda p: run_golden(p, qpipe), golden)):
+        results = pool.map(lambda run: run_golden(run[0], qpipe, run[2]), runs)
+        for (path, tag, _), reason in zip(runs, results):
             if reason is None:
                 passed += 1
             else:
-                failures.append("%s: %s" % (rel(path), reason))
+                failures.append("%s%s: %s" % (rel(path), tag, reason))
+        # After the golden runs, which write the kept kernels; alongside the unit tests.
+        nvrtc = pool.submit(run_nvrtc, kept) if golden else None
         for ok, failed in pool.map(run_unit, units):
+            passed += ok
+            failures += failed
+        if nvrtc:
+            ok, failed = nvrtc.result()
             passed += ok
             failures += failed
     if opts.fuzz or opts.fuzz_only:

@@ -16,7 +16,8 @@
  * The compiler reads the source on stdin from a temporary file; its stdout and stderr go
  * to an unlinked temporary file whose first lines become the error message. Temporary
  * files that a killed run left in the cache folder are removed by the next run that
- * compiles, once they are an hour old. One mutex guards all state and is held while compiling.
+ * compiles, once they are an hour old. One mutex guards all state and is held while
+ * compiling.
  */
 #include "runtime/cpu/jit.h"
 
@@ -43,9 +44,10 @@ extern char **environ;
  * flags leave IEEE semantics alone (no -ffast-math), so kernels compute what the
  * interpreter computes. */
 #define JIT_DEFAULT_CC     "cc"
-#define JIT_DEFAULT_CFLAGS "-O3 -march=native -fPIC -shared -std=c11 -fno-math-errno -D_GNU_SOURCE"
+#define JIT_DEFAULT_CFLAGS \
+    "-O3 -march=native -fPIC -shared -std=c11 -fno-math-errno -D_GNU_SOURCE"
 
-#define JIT_KEY_FORMAT "qpipe-jit-1"    /* hashed first: change it to orphan every old object */
+#define JIT_KEY_FORMAT "qpipe-jit-1"    /* hashed first: change it to orphan old objects */
 #define JIT_ERR_LINES 20                /* lines of compiler output kept in a message */
 #define JIT_LOG_MAX (64 * 1024)         /* bytes of compiler output read for a message */
 #define JIT_NAME_MAX 64                 /* characters of a name in kept file names */
@@ -497,7 +499,8 @@ static char *read_fd(int fd)
  * messages name `<stdin>` rather than a temporary path (generated code names its .q file
  * by #line), and with stdout and stderr into `log_fd`; wait for it. Returns 0, or -1 with
  * the reason in err. */
-static int spawn_compiler(const char *src, const char *out, int log_fd, char *err, size_t errlen)
+static int spawn_compiler(const char *src, const char *out, int log_fd,
+                          char *err, size_t errlen)
 {
     Settings *s = &jit.s;
     const char **argv = malloc(sizeof *argv * (size_t)(s->argc + 6));
@@ -643,8 +646,8 @@ static void keep_source(const char *name, const char *key, const char *source)
     }
     if (e && !jit.keep_warned) {
         jit.keep_warned = true;
-        fprintf(stderr, "qpipe: warning: cannot keep kernel sources in %s (QPIPE_KEEP_KERNELS): %s\n",
-                dir, strerror(e));
+        fprintf(stderr, "qpipe: warning: cannot keep kernel sources in %s "
+                "(QPIPE_KEEP_KERNELS): %s\n", dir, strerror(e));
     }
     free(final);
     free(tmp);
@@ -724,7 +727,8 @@ static void *get_symbol(const char *name, const char *source, const char *symbol
     }
     int e = make_dirs(s->cache_dir);
     if (e) {
-        set_err(err, errlen, "cannot create the cache folder %s: %s", s->cache_dir, strerror(e));
+        set_err(err, errlen, "cannot create the cache folder %s: %s", s->cache_dir,
+                strerror(e));
         return NULL;
     }
     char *so_path = str_printf("%s/%s.so", s->cache_dir, key);
