@@ -46,6 +46,7 @@ typedef struct LangKType {
     int rank;
     int mode;
     Node *fn;
+    int fixed[4];       /* LK_ARRAY: dims baked into the code (0: read at run time) */
 } LangKType;
 
 /* Special parameters, bound by name (spec 004 §2.4.1). */
@@ -62,6 +63,8 @@ typedef struct LangKernelSpec {
     Node *fn;                   /* the __kernel__ FUNCTION or LAMBDA */
     const char *file;           /* source file, for #line */
     int rank;                   /* of the grid: 1..4 */
+    int grid_fixed[4];          /* grid dims baked into the code (0: read at run time) */
+    int may_alias;              /* two array arguments share memory: no restrict */
     int dbl;                    /* scalar is double */
     const LangKParam *params;   /* parameters then captures; args[] follow this order,
                                    skipping specials; then one double accumulator per output */

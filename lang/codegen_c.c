@@ -153,6 +153,7 @@ typedef struct Var {
     VarKind kind;
     LangKType t;
     bool per_thread;            /* a local of a lockstep kernel: a field of qp_th[qp_t] */
+    int special;                /* LANG_KSPEC_* of a special parameter */
     bool shared;                /* an array from shared(…): one per block */
 } Var;
 
@@ -190,6 +191,16 @@ struct Gen {
     int nvecs;
     int accessors;              /* numbering of accessor functions */
     Buf thr;                    /* fields of the per-thread struct of a lockstep kernel */
+    /* interior/border split (see "stencils"): what the first pass learnt */
+    bool analyze, fast, fast_ok;
+    Buf conds;                  /* launch-time conditions for the fast body */
+    int64_t int_lo[4];          /* pos[k] >= int_lo[k] … */
+    Buf int_hi[4];              /* … and pos[k] < each of these */
+    struct {
+        const char *name;
+        int64_t lo, hi;
+    } ranges[16];               /* for-loop variables with constant bounds, innermost last */
+    int nranges;
     Buf shared_free;            /* frees of shared arrays at the end of a block */
     int temps;
     LangKElem real;
@@ -505,21 +516,29 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
     /* the extent each index runs over: all elements for one index (linear), the
      * array's dims for several (1 past the rank: a vec is a 1xN row, a mat MxNx1) */
     int rank = t->rank, lead = k > rank && rank == 1 ? 1 : 0;
+    char dn[4][24];
+    for (int i = 0; i < rank && i < 4; i++) {
+        if (t->fixed[i])
+            snprintf(dn[i], sizeof dn[i], "%d", t->fixed[i]);      /* baked: loops unroll */
+        else
+            snprintf(dn[i], sizeof dn[i], "d[%d]", i);
+    }
     if (k == 1) {
-        bput(h, "    int64_t n0 = d[0]");
+        bprintf(h, "    int64_t n0 = %s", dn[0]);
         for (int i = 1; i < rank; i++)
-            bprintf(h, " * d[%d]", i);
+            bprintf(h, " * %s", dn[i]);
         bput(h, ";\n");
     } else {
         for (int i = 0; i < k; i++) {
             int dim = i - lead;
             if (dim >= 0 && dim < rank)
-                bprintf(h, "    int64_t n%d = d[%d];\n", i, dim);
+                bprintf(h, "    int64_t n%d = %s;\n", i, dn[dim]);
             else
                 bprintf(h, "    int64_t n%d = 1;\n", i);
         }
     }
-    int mode = t->mode;
+    /* the fast body runs only where every access is inside: no tests there */
+    int mode = g->fast ? LANG_KMODE_UNCHECKED : t->mode;
     bool map = mode == LANG_KMODE_MIRROR || mode == LANG_KMODE_CIRCULAR || mode == LANG_KMODE_CLAMPED;
     if (map && kind == 'r') {
         for (int i = 0; i < k; i++)
@@ -548,7 +567,7 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
         for (int i = 0; i < k; i++)
             bprintf(h, " * n%d + i%d)", i, i);
         for (int i = k - lead; i < rank; i++)
-            bprintf(h, " * d[%d]", i);
+            bprintf(h, " * %s", dn[i]);
     }
     bput(h, ";\n");
     if (kind == 'r')
@@ -650,9 +669,139 @@ static void indices(Gen *g, Node *n, Var *v, Idx *x)
 
 static LangKType elem_type(Gen *g, LangKElem e) { return is_real_elem(e) ? t_real(g) : t_int(); }
 
+/* ---------------------------------------------------------------- stencils */
+
+/* The range an index expression takes: a constant interval, or pos[k] plus one. Reads
+ * like x[pos[0] + dy, pos[1] + dx, pos[2]] with dy, dx loop variables of constant bounds
+ * are all of that form; for them the kernel is written twice, and the launch runs the copy
+ * without bounds tests wherever every access stays inside (DESIGN.md "Split interior from
+ * border"). */
+typedef struct Rng {
+    int kind;                   /* 0 unknown, 1 constant, 2 pos[k] + [lo, hi] */
+    int k;
+    int64_t lo, hi;
+} Rng;
+
+static Rng rng(Gen *g, Node *e)
+{
+    Rng u = {0};
+    switch (e->kind) {
+    case N_INT: return (Rng){1, 0, e->ival, e->ival};
+    case N_UNARY:
+        if (e->op == T_MINUS) {
+            Rng a = rng(g, e->a);
+            if (a.kind == 1)
+                return (Rng){1, 0, -a.hi, -a.lo};
+        }
+        return u;
+    case N_IDENT: {
+        for (int i = g->nranges - 1; i >= 0; i--)
+            if (!strcmp(g->ranges[i].name, e->name))
+                return (Rng){1, 0, g->ranges[i].lo, g->ranges[i].hi};
+        Var *v = find_var(g, e->name);
+        if (v && v->special == LANG_KSPEC_POS && v->t.kind == LK_INT)
+            return (Rng){2, 0, 0, 0};
+        return u;
+    }
+    case N_INDEX: {
+        Var *v = e->a->kind == N_IDENT ? find_var(g, e->a->name) : NULL;
+        int c;
+        if (v && v->special == LANG_KSPEC_POS && e->args.n == 1 && const_int(e->args.items[0], &c) && c >= 0 &&
+            c < 4)
+            return (Rng){2, c, 0, 0};
+        return u;
+    }
+    case N_BINARY: {
+        if (e->op != T_PLUS && e->op != T_MINUS)
+            return u;
+        Rng a = rng(g, e->a), b = rng(g, e->b);
+        if (!a.kind || !b.kind || (a.kind == 2 && b.kind == 2) || (e->op == T_MINUS && b.kind == 2))
+            return u;
+        Rng r = a.kind == 2 ? a : b;
+        if (a.kind == 1 && b.kind == 1)
+            r.kind = 1;
+        if (e->op == T_PLUS)
+            r.lo = a.lo + b.lo, r.hi = a.hi + b.hi;
+        else
+            r.lo = a.lo - b.hi, r.hi = a.hi - b.lo;
+        return r;
+    }
+    default: return u;
+    }
+}
+
+/* The ranges of the indices of one access (a[i, j, k], a[pos], a[pos + [1, 0]]). */
+static int access_ranges(Gen *g, Node *ix, Var *v, Rng *r)
+{
+    if (ix->args.n == 1 && v->t.rank > 1) {
+        Node *e = ix->args.items[0];
+        Node *pv = e, *off = NULL;
+        if (e->kind == N_BINARY && (e->op == T_PLUS || e->op == T_MINUS) && e->b->kind == N_MATRIX) {
+            pv = e->a;
+            off = e->b;
+        }
+        Var *p = pv->kind == N_IDENT ? find_var(g, pv->name) : NULL;
+        if (!p || p->special != LANG_KSPEC_POS || p->t.kind != LK_VEC || p->t.n != v->t.rank)
+            return 0;
+        if (off && off->args.n != p->t.n)
+            return 0;
+        for (int i = 0; i < p->t.n; i++) {
+            Rng c = off ? rng(g, off->args.items[i]) : (Rng){1, 0, 0, 0};
+            if (c.kind != 1)
+                return 0;
+            if (e->op == T_MINUS && off)
+                c = (Rng){1, 0, -c.hi, -c.lo};
+            r[i] = (Rng){2, i, c.lo, c.hi};
+        }
+        return p->t.n;
+    }
+    for (int i = 0; i < ix->args.n && i < 4; i++) {
+        Node *e = ix->args.items[i];
+        int lo, hi;
+        if (e->kind == N_RANGE && !e->b && const_int(e->a, &lo) && const_int(e->c, &hi))
+            r[i] = (Rng){1, 0, lo, hi};
+        else
+            r[i] = rng(g, e);
+    }
+    return ix->args.n;
+}
+
+/* Learn from one access what the fast body needs (first pass only). */
+static void note_access(Gen *g, Node *ix, Var *v)
+{
+    if (!g->analyze || !g->fast_ok || v->t.mode == LANG_KMODE_UNCHECKED)
+        return;
+    Rng r[4];
+    int k = access_ranges(g, ix, v, r);
+    if (k != v->t.rank || k > 4 || v->shared) {
+        g->fast_ok = false;
+        return;
+    }
+    char cn[80];
+    cname(v->name, cn, sizeof cn);
+    for (int i = 0; i < k; i++) {
+        char n[128];
+        if (v->t.fixed[i])
+            snprintf(n, sizeof n, "%d", v->t.fixed[i]);
+        else
+            snprintf(n, sizeof n, "e.%s_d[%d]", cn, i);
+        if (r[i].kind == 1) {
+            bprintf(&g->conds, " && %lld >= 0 && %lld < %s", (long long)r[i].lo, (long long)r[i].hi, n);
+        } else if (r[i].kind == 2 && r[i].k < g->ks->rank) {
+            if (-r[i].lo > g->int_lo[r[i].k])
+                g->int_lo[r[i].k] = -r[i].lo;
+            bprintf(&g->int_hi[r[i].k], ", %s - %lld", n, (long long)r[i].hi);
+        } else {
+            g->fast_ok = false;
+            return;
+        }
+    }
+}
+
 static Ex array_read(Gen *g, Node *n, Var *v)
 {
     Idx x;
+    note_access(g, n, v);
     indices(g, n, v, &x);
     char acc[64], cn[80], vtb[32];
     accessor(g, v, x.k, 'r', idx_vt(g, &x, vtb, sizeof vtb), acc, sizeof acc);
@@ -695,6 +844,16 @@ static Ex atomic_expr(Gen *g, Node *n);
 static void cond_text(Gen *g, Node *c, Buf *out);
 static bool shared_alloc(Gen *g, Node *n);
 static bool shared_alloc_stmt(Gen *g, Node *n) { return shared_alloc(g, n); }
+
+/* Is n `x = shared(…)` (or shared_zeros, shared[T])? */
+static bool is_shared_alloc(Node *n)
+{
+    Node *c = n->b;
+    if (n->op != T_EQ || n->a->kind != N_IDENT || !c || c->kind != N_CALL)
+        return false;
+    Node *callee = c->a->kind == N_INDEX ? c->a->a : c->a;
+    return callee->kind == N_IDENT && (!strcmp(callee->name, "shared") || !strcmp(callee->name, "shared_zeros"));
+}
 
 static Ex ident(Gen *g, Node *n)
 {
@@ -1139,6 +1298,7 @@ static Ex atomic_expr(Gen *g, Node *n)
     if (!sfx || !an || (real && (!strcmp(an, "and") || !strcmp(an, "or") || !strcmp(an, "xor"))))
         unsupported(g, n, "this atomic operation on '%s'", v->name);
     Idx x;
+    note_access(g, target, v);
     indices(g, target, v, &x);
     if (x.slice_at >= 0)
         unsupported(g, n, "an atomic operation on a slice");
@@ -1167,6 +1327,8 @@ static Ex atomic_expr(Gen *g, Node *n)
 static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
 {
     Idx x;
+    if (stmt->op == T_EQ)
+        note_access(g, target, v);
     indices(g, target, v, &x);
     Ex e = expr(g, rhs);
     char acc[64], cn[80], vtb[32];
@@ -1372,6 +1534,16 @@ static void for_loop(Gen *g, Node *n)
     char cn[96];
     vref(v, cn, sizeof cn);
     int t = g->temps++;
+    int clo, chi;
+    bool pushed = false;
+    if (ints && const_int(r->a, &clo) && const_int(r->c, &chi) && (!r->b || const_int(r->b, &clo)) &&
+        g->nranges < 16) {
+        const_int(r->a, &clo);
+        g->ranges[g->nranges].name = n->name;
+        g->ranges[g->nranges].lo = clo < chi ? clo : chi;
+        g->ranges[g->nranges++].hi = clo < chi ? chi : clo;
+        pushed = true;
+    }
     if (ints && c.t.kind == LK_INT) {
         int step;
         bool konst = r->b ? const_int(r->b, &step) : (step = 1, true);
@@ -1394,6 +1566,8 @@ static void for_loop(Gen *g, Node *n)
     }
     ex_free(&a), ex_free(&c), ex_free(&s);
     block(g, &n->body);
+    if (pushed)
+        g->nranges--;
     bprintf(OUT(g), "%*s}\n", IND(g));
     if (!(ints && c.t.kind == LK_INT))
         bprintf(OUT(g), "%*s}\n", IND(g));
@@ -1560,6 +1734,14 @@ static bool has_barrier(Node *n, bool *grid)
 
 static void lock_stmts(Gen *g, NodeList *l);
 
+static bool lock_list_has_barrier(NodeList *l, bool *grid)
+{
+    bool r = false;
+    for (int i = 0; i < l->n; i++)
+        r |= has_barrier(l->items[i], grid);
+    return r;
+}
+
 /* qp_t = the first thread still running: block-uniform conditions are read there. */
 static void first_thread(Gen *g)
 {
@@ -1669,8 +1851,11 @@ static void lock_stmts(Gen *g, NodeList *l)
             lock_control(g, s);
             continue;
         }
-        if (s->kind == N_ASSIGN && shared_alloc_stmt(g, s))
+        if (s->kind == N_ASSIGN && is_shared_alloc(s)) {
+            first_thread(g);        /* its sizes are read in the first running thread */
+            shared_alloc_stmt(g, s);
             continue;
+        }
         int id = g->temps++;
         int saved = g->fn->tloop;
         g->fn->tloop = id;
@@ -1811,12 +1996,12 @@ static void special_decl(Gen *g, const LangKParam *p, Buf *d)
     static const char *const src[] = {"", "qp_pos", "qp_bpos", "qp_bidx", "qp_blk", "qp_bcnt"};
     if (p->special == LANG_KSPEC_WARPSIZE) {
         bprintf(d, "    int %s = 1;\n", cn);
-        add_var(g, p->name, VAR_LOCAL, t_int());
+        add_var(g, p->name, VAR_LOCAL, t_int())->special = p->special;
         return;
     }
     if (p->type.kind == LK_INT) {
         bprintf(d, "    int %s = (int)%s[0];\n", cn, src[p->special]);
-        add_var(g, p->name, VAR_LOCAL, t_int());
+        add_var(g, p->name, VAR_LOCAL, t_int())->special = p->special;
         return;
     }
     LangKType t = t_vec(LKE_I32, r);
@@ -1825,59 +2010,73 @@ static void special_decl(Gen *g, const LangKParam *p, Buf *d)
     for (int i = 0; i < r; i++)
         bprintf(d, "%s(int32_t)%s[%d]", i ? ", " : "", src[p->special], i);
     bput(d, ");\n");
-    add_var(g, p->name, VAR_LOCAL, t);
+    add_var(g, p->name, VAR_LOCAL, t)->special = p->special;
 }
 
-static char *generate(Gen *g)
+/* Register the parameters of the kernel in a fresh function context; with env/unpack,
+ * also write the environment struct and how qpk_run fills it (first pass only). */
+static void kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
 {
     const LangKernelSpec *ks = g->ks;
     Node *fn = ks->fn;
-    Fn *f = g_calloc(sizeof *f);
-    g->fn = f;
-    f->kernel = true;
-    f->indent = 4;
-    Buf env = {0}, unpack = {0}, pre = {0};
     char tb[32], cn[80];
     int arg = 0;
-    bput(&env, "typedef struct qpk_env {\n");
     for (int i = 0; i < ks->nparams; i++) {
         const LangKParam *p = &ks->params[i];
         cname(p->name, cn, sizeof cn);
         if (p->special) {
-            special_decl(g, p, &pre);
+            if (g->fn->lockstep) {
+                /* per thread: filled when the block starts */
+                LangKType t = p->type.kind == LK_INT || p->special == LANG_KSPEC_WARPSIZE ? t_int()
+                                                                                          : t_vec(LKE_I32, ks->rank);
+                bprintf(&g->thr, "    %s %s;\n", ctype(g, t, tb, sizeof tb), cn);
+                Var *v = add_var(g, p->name, VAR_LOCAL, t);
+                v->per_thread = true;
+                v->special = p->special;
+            } else {
+                special_decl(g, p, pre);
+            }
             continue;
         }
         switch (p->type.kind) {
         case LK_ARRAY: {
             const char *T = elem_c(p->type.elem);
-            bprintf(&env, "    %s *%s;\n    int64_t %s_d[4];\n", T, cn, cn);
-            bprintf(&unpack, "    e.%s = (%s *)args[%d].p;\n", cn, T, arg);
-            for (int k = 0; k < 4; k++)
-                bprintf(&unpack, "    e.%s_d[%d] = args[%d].d[%d];\n", cn, k, arg, k);
-            bprintf(&pre, "    %s *QP_RESTRICT %s = qp_e->%s;\n    const int64_t *%s_d = qp_e->%s_d;\n", T, cn, cn, cn,
-                    cn);
+            if (env) {
+                bprintf(env, "    %s *%s;\n    int64_t %s_d[4];\n", T, cn, cn);
+                bprintf(unpack, "    e.%s = (%s *)args[%d].p;\n", cn, T, arg);
+                for (int k = 0; k < 4; k++)
+                    bprintf(unpack, "    e.%s_d[%d] = args[%d].d[%d];\n", cn, k, arg, k);
+            }
+            bprintf(pre, "    %s *%s %s = qp_e->%s;\n    const int64_t *%s_d = qp_e->%s_d;\n", T,
+                    ks->may_alias ? "" : "QP_RESTRICT", cn, cn, cn, cn);
             add_var(g, p->name, VAR_ARRAY, p->type);
             break;
         }
         case LK_INT:
-            bprintf(&env, "    int %s;\n", cn);
-            bprintf(&unpack, "    e.%s = (int)args[%d].i;\n", cn, arg);
-            bprintf(&pre, "    int %s = qp_e->%s;\n", cn, cn);
+            if (env) {
+                bprintf(env, "    int %s;\n", cn);
+                bprintf(unpack, "    e.%s = (int)args[%d].i;\n", cn, arg);
+            }
+            bprintf(pre, "    int %s = qp_e->%s;\n", cn, cn);
             add_var(g, p->name, VAR_LOCAL, t_int());
             break;
         case LK_REAL:
-            bprintf(&env, "    %s %s;\n", elem_c(g->real), cn);
-            bprintf(&unpack, "    e.%s = (%s)args[%d].r;\n", cn, elem_c(g->real), arg);
-            bprintf(&pre, "    %s %s = qp_e->%s;\n", elem_c(g->real), cn, cn);
+            if (env) {
+                bprintf(env, "    %s %s;\n", elem_c(g->real), cn);
+                bprintf(unpack, "    e.%s = (%s)args[%d].r;\n", cn, elem_c(g->real), arg);
+            }
+            bprintf(pre, "    %s %s = qp_e->%s;\n", elem_c(g->real), cn, cn);
             add_var(g, p->name, VAR_LOCAL, t_real(g));
             break;
         case LK_VEC: {
             const char *vt = ctype(g, p->type, tb, sizeof tb);
-            bprintf(&env, "    %s %s;\n", vt, cn);
-            /* passed as an array of doubles */
-            bprintf(&unpack, "    for (int k = 0; k < %d; k++) e.%s.v[k] = (%s)((const double *)args[%d].p)[k];\n",
-                    p->type.n, cn, elem_c(p->type.elem), arg);
-            bprintf(&pre, "    %s %s = qp_e->%s;\n", vt, cn, cn);
+            if (env) {
+                bprintf(env, "    %s %s;\n", vt, cn);
+                /* passed as an array of doubles */
+                bprintf(unpack, "    for (int k = 0; k < %d; k++) e.%s.v[k] = (%s)((const double *)args[%d].p)[k];\n",
+                        p->type.n, cn, elem_c(p->type.elem), arg);
+            }
+            bprintf(pre, "    %s %s = qp_e->%s;\n", vt, cn, cn);
             add_var(g, p->name, VAR_LOCAL, p->type);
             break;
         }
@@ -1892,13 +2091,21 @@ static char *generate(Gen *g)
     for (int i = 0; fn->kind == N_FUNCTION && i < fn->args2.n; i++) {
         Node *o = fn->args2.items[i];
         cname(o->name, cn, sizeof cn);
-        bprintf(&env, "    double *%s;\n", cn);
-        bprintf(&unpack, "    e.%s = (double *)args[%d].p;\n", cn, arg++);
-        bprintf(&pre, "    double *%s = qp_e->%s;\n", cn, cn);
+        if (env) {
+            bprintf(env, "    double *%s;\n", cn);
+            bprintf(unpack, "    e.%s = (double *)args[%d].p;\n", cn, arg++);
+        }
+        bprintf(pre, "    double *%s = qp_e->%s;\n", cn, cn);
         add_var(g, o->name, VAR_OUTPUT, t_real(g));
     }
-    bput(&env, "    int qp_unused;\n} qpk_env;\n");
-    if (fn->kind == N_LAMBDA) {
+}
+
+static void kernel_statements(Gen *g)
+{
+    Node *fn = g->ks->fn;
+    if (g->fn->lockstep) {
+        lock_stmts(g, &fn->body);
+    } else if (fn->kind == N_LAMBDA) {
         if (fn->a->kind == N_SEQ)
             for (int i = 0; i < fn->a->args.n; i++)
                 stmt(g, fn->a->args.items[i]);
@@ -1907,22 +2114,205 @@ static char *generate(Gen *g)
     } else {
         stmts(g, &fn->body);
     }
-    /* the text */
+}
+
+/* A per-position body function: qpk_body (bounds tests) or qpk_fast (none). */
+static void body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *f)
+{
+    int r = g->ks->rank;
+    bool bpos = false;
+    for (int i = 0; i < g->ks->nparams; i++)
+        bpos |= g->ks->params[i].special == LANG_KSPEC_BLKPOS || g->ks->params[i].special == LANG_KSPEC_BLKIDX;
+    bprintf(t, "\nQP_DEVICE void %s(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_pos, "
+               "const int64_t *qp_blk)\n{\n", name);
+    bprintf(t, "    int64_t qp_bpos[%d], qp_bidx[%d], qp_bcnt[%d];\n", r, r, r);
+    if (bpos)
+        bprintf(t, "    for (int k = 0; k < %d; k++) { qp_bpos[k] = qp_pos[k] %% qp_blk[k]; qp_bidx[k] = qp_pos[k] / qp_blk[k]; qp_bcnt[k] = 0; }\n", r);
+    bput(t, "    (void)qp_bpos; (void)qp_bidx; (void)qp_bcnt; (void)qp_st; (void)qp_blk;\n");
+    bput(t, pre->s ? pre->s : "");
+    bput(t, bdone(&f->decl));
+    bput(t, bdone(&f->body));
+    bput(t, "}\n");
+}
+
+/* Loops over the grid dims from `from` on, calling `call` at each position. */
+static void inner_loops(Gen *g, Buf *t, int from, int indent, const char *call)
+{
+    int r = g->ks->rank;
+    for (int k = from; k < r; k++) {
+        bprintf(t, "%*sfor (pos[%d] = 0; pos[%d] < D%d; pos[%d]++)\n", indent, "", k, k, k, k);
+        indent += 4;
+    }
+    bprintf(t, "%*s%s(&e, st, pos, blk);\n", indent, "", call);
+}
+
+/* qpk_run: rows [lo, hi) of dim 0; with a fast body, each row is cut into a border
+ * part (tests) and an interior part (no tests) along dim 1 (dim 0 for 1-D grids). */
+static void run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
+{
+    int r = g->ks->rank;
+    bput(t, "QP_EXPORT void qpk_run(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, "
+            "int64_t hi, qp_status *st)\n{\n    qpk_env e;\n");
+    bput(t, unpack->s ? unpack->s : "");
+    for (int k = 0; k < r; k++) {
+        if (g->ks->grid_fixed[k])
+            bprintf(t, "    const int64_t D%d = %d; (void)dims;\n", k, g->ks->grid_fixed[k]);
+        else
+            bprintf(t, "    const int64_t D%d = dims[%d];\n", k, k);
+    }
+    bprintf(t, "    int64_t pos[%d];\n", r);
+    if (!fast) {
+        bput(t, "    for (pos[0] = lo; pos[0] < hi; pos[0]++)\n");
+        inner_loops(g, t, 1, 8, "qpk_body");
+        bput(t, "}\n");
+        return;
+    }
+    /* the interior: lo_k <= pos[k] < hi_k keeps every access inside */
+    bprintf(t, "    int qp_fast = 1%s;\n", g->conds.s ? g->conds.s : "");
+    for (int k = 0; k < r; k++) {
+        bprintf(t, "    int64_t L%d = %lld, H%d = D%d;\n", k, (long long)g->int_lo[k], k, k);
+        if (g->int_hi[k].s) {
+            /* ", expr, expr": take the smallest */
+            char *p = g->int_hi[k].s;
+            while (*p == ',') {
+                char *q = strchr(p + 1, ',');
+                size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+                bprintf(t, "    { int64_t x = %.*s; if (x < H%d) H%d = x; }\n", (int)len, p + 1, k, k);
+                p = q ? q : p + strlen(p);
+            }
+        }
+        bprintf(t, "    if (L%d >= H%d) qp_fast = 0;\n", k, k);
+    }
+    for (int k = 2; k < r; k++)
+        bprintf(t, "    if (L%d > 0 || H%d < D%d) qp_fast = 0;    /* inner dims must be whole */\n", k, k, k);
+    if (r == 1) {
+        bput(t, "    int64_t a = lo, b = hi;\n");
+        bput(t, "    if (qp_fast) { a = lo > L0 ? lo : L0; if (a > hi) a = hi; b = hi < H0 ? hi : H0; if (b < a) b = a; }\n"
+                "    else a = b = hi;\n");
+        bput(t, "    for (pos[0] = lo; pos[0] < a; pos[0]++) qpk_body(&e, st, pos, blk);\n");
+        bput(t, "    for (pos[0] = a; pos[0] < b; pos[0]++) qpk_fast(&e, st, pos, blk);\n");
+        bput(t, "    for (pos[0] = (b > lo ? b : lo); pos[0] < hi; pos[0]++) qpk_body(&e, st, pos, blk);\n}\n");
+        return;
+    }
+    bput(t, "    for (pos[0] = lo; pos[0] < hi; pos[0]++) {\n");
+    bput(t, "        if (qp_fast && pos[0] >= L0 && pos[0] < H0) {\n");
+    bput(t, "            for (pos[1] = 0; pos[1] < L1; pos[1]++)\n");
+    inner_loops(g, t, 2, 16, "qpk_body");
+    bput(t, "            for (pos[1] = L1; pos[1] < H1; pos[1]++)\n");
+    inner_loops(g, t, 2, 16, "qpk_fast");
+    bput(t, "            for (pos[1] = H1; pos[1] < D1; pos[1]++)\n");
+    inner_loops(g, t, 2, 16, "qpk_body");
+    bput(t, "        } else {\n");
+    bput(t, "            for (pos[1] = 0; pos[1] < D1; pos[1]++)\n");
+    inner_loops(g, t, 2, 16, "qpk_body");
+    bput(t, "        }\n    }\n}\n");
+}
+
+/* A kernel with barriers: qpk_block runs one block's threads in lockstep (the CPU
+ * engine; under CUDA one thread per block runs it, correct though not fast). */
+static void block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
+{
+    int r = g->ks->rank;
+    char tb[32], cn[80];
+    bput(t, "typedef struct qpk_thread {\n    int qp_done;\n");
+    bput(t, g->thr.s ? g->thr.s : "");
+    bput(t, "} qpk_thread;\n\n");
+    bput(t, "QP_DEVICE void qpk_block(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_dims, "
+            "const int64_t *qp_blk, const int64_t *qp_bidx)\n{\n");
+    bprintf(t, "    int64_t qp_nt = 1, qp_t;\n    for (int k = 0; k < %d; k++) qp_nt *= qp_blk[k];\n", r);
+    bput(t, "    qpk_thread *qp_th = (qpk_thread *)qp_calloc((unsigned long long)qp_nt, sizeof(qpk_thread));\n");
+    bput(t, "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n");
+    bput(t, pre->s ? pre->s : "");
+    bput(t, bdone(&f->decl));
+    /* each thread's position and special parameters */
+    bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n", r, r);
+    bprintf(t, "        for (int k = %d; k >= 0; k--) { bp[k] = rest %% qp_blk[k]; rest /= qp_blk[k]; ps[k] = qp_bidx[k] * qp_blk[k] + bp[k];"
+               " if (ps[k] >= qp_dims[k]) qp_th[qp_t].qp_done = 1; }\n", r - 1);
+    for (int i = 0; i < g->ks->nparams; i++) {
+        const LangKParam *p = &g->ks->params[i];
+        if (!p->special)
+            continue;
+        cname(p->name, cn, sizeof cn);
+        static const char *const src[] = {"", "ps", "bp", "qp_bidx", "qp_blk", "qp_blk"};
+        if (p->special == LANG_KSPEC_WARPSIZE) {
+            bprintf(t, "        qp_th[qp_t].%s = 1;\n", cn);
+        } else if (p->type.kind == LK_INT) {
+            bprintf(t, "        qp_th[qp_t].%s = (int)%s[0];\n", cn, src[p->special]);
+        } else {
+            const char *vt = ctype(g, t_vec(LKE_I32, r), tb, sizeof tb);
+            bprintf(t, "        qp_th[qp_t].%s = %s_make(", cn, vt);
+            for (int k = 0; k < r; k++)
+                bprintf(t, "%s(int32_t)%s[%d]", k ? ", " : "", src[p->special], k);
+            bput(t, ");\n");
+        }
+    }
+    bput(t, "    }\n");
+    bput(t, bdone(&f->body));
+    bput(t, "    goto qp_end;\nqp_end:\n");
+    bput(t, g->shared_free.s ? g->shared_free.s : "");
+    bput(t, "    qp_free(qp_th);\n}\n\n#ifdef QP_CUDA\n");
+    bput(t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
+    bput(t, "    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n");
+    bprintf(t, "    int64_t bidx[%d], cnt[%d], b = blockIdx.x;\n", r, r);
+    bprintf(t, "    for (int k = %d; k >= 0; k--) { cnt[k] = (qp_dims.d[k] + qp_blkd.d[k] - 1) / qp_blkd.d[k]; bidx[k] = b %% cnt[k]; b /= cnt[k]; }\n", r - 1);
+    bput(t, "    qpk_block(&qp_e, qp_st, qp_dims.d, qp_blkd.d, bidx);\n}\n#else\n");
+    bput(t, "QP_EXPORT void qpk_blocks(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, "
+            "int64_t hi, qp_status *st)\n{\n    qpk_env e;\n");
+    bput(t, unpack->s ? unpack->s : "");
+    bprintf(t, "    int64_t bidx[%d], cnt[%d];\n", r, r);
+    bprintf(t, "    for (int k = 0; k < %d; k++) cnt[k] = (dims[k] + blk[k] - 1) / blk[k];\n", r);
+    bput(t, "    for (int64_t b = lo; b < hi; b++) {\n        int64_t rest = b;\n");
+    bprintf(t, "        for (int k = %d; k >= 0; k--) { bidx[k] = rest %% cnt[k]; rest /= cnt[k]; }\n", r - 1);
+    bput(t, "        qpk_block(&e, st, dims, blk, bidx);\n        if (st->failed) return;\n    }\n}\n#endif\n");
+}
+
+static char *generate(Gen *g)
+{
+    const LangKernelSpec *ks = g->ks;
+    Node *fn = ks->fn;
+    bool grid = false;
+    bool barriers = fn->kind == N_FUNCTION && lock_list_has_barrier(&fn->body, &grid);
+    if (grid)
+        unsupported(g, NULL, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
+    Buf env = {0}, unpack = {0}, pre = {0}, pre2 = {0};
+    bput(&env, "typedef struct qpk_env {\n");
+    Fn *f = g_calloc(sizeof *f);
+    g->fn = f;
+    f->kernel = true;
+    f->lockstep = barriers;
+    f->indent = 4;
+    kernel_params(g, &env, &unpack, &pre);
+    bput(&env, "    int qp_unused;\n} qpk_env;\n");
+    g->analyze = g->fast_ok = !barriers;
+    kernel_statements(g);
+    g->analyze = false;
+    Fn *ff = NULL;
+    if (g->fast_ok) {
+        /* second pass: the same body without bounds tests */
+        ff = g_calloc(sizeof *ff);
+        g->fn = ff;
+        ff->kernel = true;
+        ff->indent = 4;
+        g->fast = true;
+        kernel_params(g, NULL, NULL, &pre2);
+        kernel_statements(g);
+        g->fast = false;
+    }
     Buf t = {0};
     bprintf(&t, "/* kernel %s, generated by qpipe from %s */\n#include \"qp_kernel.h\"\n\n",
             fn->kind == N_FUNCTION ? fn->name : "(lambda)", ks->file);
     bput(&t, bdone(&g->head));
     bput(&t, bdone(&env));
+    if (barriers) {
+        block_function(g, &t, &pre, f, &unpack);
+        g->fn = NULL;
+        return bdone(&t);
+    }
+    body_function(g, &t, "qpk_body", &pre, f);
+    if (ff)
+        body_function(g, &t, "qpk_fast", &pre2, ff);
     int r = ks->rank;
-    bput(&t, "\nQP_DEVICE void qpk_body(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_pos, "
-             "const int64_t *qp_blk)\n{\n");
-    bprintf(&t, "    int64_t qp_bpos[%d], qp_bidx[%d], qp_bcnt[%d];\n", r, r, r);
-    bprintf(&t, "    for (int k = 0; k < %d; k++) { qp_bpos[k] = qp_pos[k] %% qp_blk[k]; qp_bidx[k] = qp_pos[k] / qp_blk[k]; qp_bcnt[k] = 0; }\n", r);
-    bput(&t, "    (void)qp_bpos; (void)qp_bidx; (void)qp_bcnt; (void)qp_st;\n");
-    bput(&t, bdone(&pre));
-    bput(&t, bdone(&f->decl));
-    bput(&t, bdone(&f->body));
-    bput(&t, "}\n\n#ifdef QP_CUDA\n");
+    bput(&t, "\n#ifdef QP_CUDA\n");
     bput(&t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
     bprintf(&t, "    int64_t pos[%d], blk[%d];\n", r, r);
     bprintf(&t, "    for (int k = 0; k < %d; k++) blk[k] = qp_blkd.d[k];\n", r);
@@ -1933,17 +2323,10 @@ static char *generate(Gen *g)
         bprintf(&t, "    pos[%d] = (int64_t)blockIdx.z * blockDim.z + threadIdx.z;\n", r - 3);
     if (r >= 4)
         bput(&t, "    pos[0] = 0;\n");
-    bput(&t, "    for (int k = 0; k < 4 && k < ");
-    bprintf(&t, "%d; k++) if (pos[k] >= qp_dims.d[k]) return;\n", r);
+    bprintf(&t, "    for (int k = 0; k < %d; k++) if (pos[k] >= qp_dims.d[k]) return;\n", r);
     bput(&t, "    qpk_body(&qp_e, qp_st, pos, blk);\n}\n#else\n");
-    bput(&t, "QP_EXPORT void qpk_run(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, "
-             "int64_t hi, qp_status *st)\n{\n    qpk_env e;\n");
-    bput(&t, bdone(&unpack));
-    bprintf(&t, "    int64_t pos[%d];\n", r);
-    bput(&t, "    for (pos[0] = lo; pos[0] < hi; pos[0]++)\n");
-    for (int k = 1; k < r; k++)
-        bprintf(&t, "%*sfor (pos[%d] = 0; pos[%d] < dims[%d]; pos[%d]++)\n", 4 * k + 4, "", k, k, k, k);
-    bprintf(&t, "%*sqpk_body(&e, st, pos, blk);\n}\n#endif\n", 4 * r + 4, "");
+    run_function(g, &t, &unpack, ff != NULL);
+    bput(&t, "#endif\n");
     g->fn = NULL;
     return bdone(&t);
 }

@@ -580,6 +580,7 @@ typedef struct RtCompiled {
     struct RtCompiled *next;
     Node *fn;
     int rank, nparams;
+    int grid_fixed[4], may_alias;
     LangKParam params[RT_MAX_ARGS];
     RtKernelEntry entry;
 } RtCompiled;
@@ -640,6 +641,8 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
         t->kind = LK_ARRAY;
         t->elem = (LangKElem)a->elem;      /* ORDER ELEM: the same order */
         t->rank = a->rank;
+        if (a->rank > 1 && a->dims[a->rank - 1] <= 4)
+            t->fixed[a->rank - 1] = (int)a->dims[a->rank - 1];     /* channels: baked, loops unroll */
         int m = p ? declared_mode(p->type) : -1;
         t->mode = lang_mode(m >= 0 ? m : (int)(v.mode & RT_MODE_MASK));
         return true;
@@ -702,7 +705,7 @@ static Node *node_at_line(Node *n, int line)
 
 /* Compile the kernel for these arguments (once per type combination) and run it on the
  * thread pool. False when it must run in the interpreter. */
-static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
+static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
 {
     FnInfo *fi = L->fi;
     Node *fn = L->fn;
@@ -751,10 +754,22 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
             return false;
         np++;
     }
+    /* small inner grid dims are baked into the code; aliasing arrays lose restrict */
+    int grid_fixed[4] = {0};
+    for (int d = 1; d < L->g.rank; d++)
+        if (L->g.dims[d] <= 4)
+            grid_fixed[d] = (int)L->g.dims[d];
+    int may_alias = 0;
+    for (int i = 0; i < np; i++)
+        for (int j = i + 1; j < np; j++)
+            if (params[i].type.kind == LK_ARRAY && params[j].type.kind == LK_ARRAY &&
+                vals[i].a->buf == vals[j].a->buf)
+                may_alias = 1;
     /* the specialisation: found, or generated and compiled now */
     RtCompiled *c = rt->compiled;
     for (; c; c = c->next)
-        if (c->fn == fn && c->rank == L->g.rank && c->nparams == np &&
+        if (c->fn == fn && c->rank == L->g.rank && c->nparams == np && c->may_alias == may_alias &&
+            !memcmp(c->grid_fixed, grid_fixed, sizeof grid_fixed) &&
             !memcmp(c->params, params, (size_t)np * sizeof *params))
             break;
     if (!c) {
@@ -764,11 +779,15 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
         c->fn = fn;
         c->rank = L->g.rank;
         c->nparams = np;
+        c->may_alias = may_alias;
+        memcpy(c->grid_fixed, grid_fixed, sizeof grid_fixed);
         memcpy(c->params, params, (size_t)np * sizeof *params);
         c->next = rt->compiled;
         rt->compiled = c;
         LangKernelSpec spec = {.fn = fn, .file = f->mod->m->src.name, .rank = L->g.rank, .dbl = rt->opt.dbl,
-                               .params = params, .nparams = np, .lookup = lookup_fn, .ctx = rt};
+                               .params = params, .nparams = np, .lookup = lookup_fn, .ctx = rt,
+                               .may_alias = may_alias};
+        memcpy(spec.grid_fixed, grid_fixed, sizeof grid_fixed);
         char why[512];
         char *text = lang_kernel_c(&spec, why, sizeof why);
         const char *name = fn->kind == N_FUNCTION ? fn->name : "lambda";
@@ -780,7 +799,7 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
         if (rt->opt.emit)
             fprintf(rt->opt.emit, "%s\n", text);
         char err[1024];
-        c->entry = (RtKernelEntry)rt_jit_symbol(name, text, "qpk_run", err, sizeof err);
+        c->entry = (RtKernelEntry)rt_jit_symbol(name, text, barriers ? "qpk_blocks" : "qpk_run", err, sizeof err);
         free(text);
         if (!c->entry) {
             /* generated code that does not compile is a bug of qpipe, not of the program */
@@ -833,7 +852,10 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
     for (int d = 1; d < L->g.rank; d++)
         per_row *= L->g.dims[d];
     int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
-    rt_parallel_for(rows, grain, run_rows, &job);
+    if (barriers)
+        rt_parallel_for(L->g.nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
+    else
+        rt_parallel_for(rows, grain, run_rows, &job);
     if (job.status.failed) {
         Node *at = node_at_line(fn, job.status.line);
         for (RtModule *m = rt->modules; !at && m; m = m->next)
@@ -842,6 +864,8 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f)
                     at = node_at_line(m->m->body.items[i], job.status.line);   /* a device function */
         if (at)
             rt->cur = at;       /* the failing statement, as the interpreter reports it */
+        if (job.status.failed == 3)
+            rt_out_of_memory(rt);
         if (job.status.failed == 1)
             rt_error(rt, "assertion failed: %s:%d", f->mod->m->src.name, job.status.line);
         /* the interpreter's message: index out of range: x[3] with size(x) = [3] */
@@ -1021,7 +1045,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt->cur_mod = kv.f->mod;
     bool grid = false;
     bool barriers = fn->kind == N_FUNCTION && list_has_barrier(&fn->body, &grid);
-    if (!barriers && run_compiled(rt, &L, kv.f)) {
+    if (!grid && run_compiled(rt, &L, kv.f, barriers)) {
         /* done natively */
     } else if (!barriers) {
         run_serial(rt, &L);
