@@ -27,6 +27,7 @@ typedef unsigned int uint32_t;
 typedef long long int64_t;
 typedef unsigned long long uint64_t;
 #define QP_DEVICE static __device__ __forceinline__
+#define QP_BODY static __device__ __forceinline__
 #define QP_RESTRICT __restrict__
 #define QP_CUDA 1
 #else
@@ -34,6 +35,7 @@ typedef unsigned long long uint64_t;
 #include <stdint.h>
 #include <stdlib.h>
 #define QP_DEVICE static inline
+#define QP_BODY static inline __attribute__((always_inline))    /* inlined into the loop nest */
 #define QP_RESTRICT restrict
 #define QP_EXPORT __attribute__((visibility("default")))
 #endif

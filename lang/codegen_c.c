@@ -201,6 +201,7 @@ struct Gen {
         int64_t lo, hi;
     } ranges[16];               /* for-loop variables with constant bounds, innermost last */
     int nranges;
+    int unrolled;               /* copies made by the unrolled loops around this point */
     Buf shared_free;            /* frees of shared arrays at the end of a block */
     int temps;
     LangKElem real;
@@ -1518,10 +1519,71 @@ static void block(Gen *g, NodeList *body)
     g->fn->indent -= 4;
 }
 
+/* Does a loop body leave early (break, continue, return)? Then it is not unrolled. */
+static bool jumps(Node *n)
+{
+    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
+        return false;
+    if (n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_RETURN)
+        return true;
+    if (jumps(n->a) || jumps(n->b) || jumps(n->c))
+        return true;
+    NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            if (jumps(lists[k]->items[i]))
+                return true;
+    return false;
+}
+
+/* In the fast body, a loop with constant bounds and a few iterations is written out
+ * (for dy = -2..2 …): the position loop around the body then has no inner loop and the C
+ * compiler vectorizes it. At most KERNEL_UNROLL copies of any statement in a nest. */
+#define GEN_UNROLL_TRIP 8
+#define GEN_UNROLL_TOTAL 64
+
+static bool unroll_loop(Gen *g, Node *n)
+{
+    Node *r = n->a;
+    int lo, hi, step = 1;
+    if (!g->fast || n->label || r->kind != N_RANGE || !const_int(r->a, &lo) || !const_int(r->c, &hi) ||
+        (r->b && !const_int(r->b, &step)) || step == 0)
+        return false;
+    int trip = step > 0 ? (hi >= lo ? (hi - lo) / step + 1 : 0) : (lo >= hi ? (lo - hi) / -step + 1 : 0);
+    if (trip < 1 || trip > GEN_UNROLL_TRIP || g->unrolled * trip > GEN_UNROLL_TOTAL)
+        return false;
+    for (int i = 0; i < n->body.n; i++)
+        if (jumps(n->body.items[i]))
+            return false;
+    Var *v = find_var(g, n->name);
+    if (!v)
+        v = declare_local(g, n->name, t_int());
+    if (v->t.kind != LK_INT)
+        return false;
+    char cn[96];
+    vref(v, cn, sizeof cn);
+    int saved = g->unrolled;
+    g->unrolled = (g->unrolled ? g->unrolled : 1) * trip;
+    if (g->nranges < 16) {
+        g->ranges[g->nranges].name = n->name;
+        g->ranges[g->nranges].lo = lo < hi ? lo : hi;
+        g->ranges[g->nranges++].hi = lo < hi ? hi : lo;
+    }
+    for (int k = 0, x = lo; k < trip; k++, x += step) {
+        bprintf(OUT(g), "%*s%s = %d;\n", IND(g), cn, x);
+        stmts(g, &n->body);
+    }
+    g->nranges--;
+    g->unrolled = saved;
+    return true;
+}
+
 static void for_loop(Gen *g, Node *n)
 {
     if (n->label || n->a->kind != N_RANGE)
         unsupported(g, n, "a for loop that is not over a range");
+    if (unroll_loop(g, n))
+        return;
     Node *r = n->a;
     Ex a = expr(g, r->a), c = expr(g, r->c);
     Ex s = r->b ? expr(g, r->b) : ex_text(t_int(), "1");
@@ -2123,7 +2185,7 @@ static void body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *
     bool bpos = false;
     for (int i = 0; i < g->ks->nparams; i++)
         bpos |= g->ks->params[i].special == LANG_KSPEC_BLKPOS || g->ks->params[i].special == LANG_KSPEC_BLKIDX;
-    bprintf(t, "\nQP_DEVICE void %s(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_pos, "
+    bprintf(t, "\nQP_BODY void %s(const qpk_env *qp_e, qp_status *qp_st, const int32_t *qp_pos, "
                "const int64_t *qp_blk)\n{\n", name);
     bprintf(t, "    int64_t qp_bpos[%d], qp_bidx[%d], qp_bcnt[%d];\n", r, r, r);
     if (bpos)
@@ -2135,15 +2197,35 @@ static void body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *
     bput(t, "}\n");
 }
 
-/* Loops over the grid dims from `from` on, calling `call` at each position. */
+/* Loops over the grid dims from `from` on, calling `call` at each position. A baked
+ * last dim (the 3 channels of an image) is written out, so the loop around is plain. */
 static void inner_loops(Gen *g, Buf *t, int from, int indent, const char *call)
 {
     int r = g->ks->rank;
-    for (int k = from; k < r; k++) {
-        bprintf(t, "%*sfor (pos[%d] = 0; pos[%d] < D%d; pos[%d]++)\n", indent, "", k, k, k, k);
+    int last = g->ks->grid_fixed[r - 1] && r - 1 >= from ? r - 1 : r;
+    bprintf(t, "%*s{\n", indent, "");
+    indent += 4;
+    for (int k = from; k < last; k++) {
+        bprintf(t, "%*sfor (int32_t q%d = 0; q%d < (int32_t)D%d; q%d++) {\n", indent, "", k, k, k, k);
+        bprintf(t, "%*s    pos[%d] = q%d;\n", indent, "", k, k);
         indent += 4;
     }
-    bprintf(t, "%*s%s(&e, st, pos, blk);\n", indent, "", call);
+    if (last < r) {
+        for (int c = 0; c < g->ks->grid_fixed[r - 1]; c++) {
+            bprintf(t, "%*s{ int32_t pc[%d]; ", indent, "", r);
+            for (int k = 0; k < r - 1; k++)
+                bprintf(t, "pc[%d] = pos[%d]; ", k, k);
+            bprintf(t, "pc[%d] = %d; %s(&e, st, pc, blk); }\n", r - 1, c, call);
+        }
+    } else {
+        bprintf(t, "%*s%s(&e, st, pos, blk);\n", indent, "", call);
+    }
+    for (int k = from; k < last; k++) {
+        indent -= 4;
+        bprintf(t, "%*s}\n", indent, "");
+    }
+    indent -= 4;
+    bprintf(t, "%*s}\n", indent, "");
 }
 
 /* qpk_run: rows [lo, hi) of dim 0; with a fast body, each row is cut into a border
@@ -2160,9 +2242,9 @@ static void run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
         else
             bprintf(t, "    const int64_t D%d = dims[%d];\n", k, k);
     }
-    bprintf(t, "    int64_t pos[%d];\n", r);
+    bprintf(t, "    int32_t pos[%d];    /* 32-bit: the index arithmetic stays affine for the vectorizer */\n", r);
     if (!fast) {
-        bput(t, "    for (pos[0] = lo; pos[0] < hi; pos[0]++)\n");
+        bput(t, "    for (pos[0] = (int32_t)lo; pos[0] < (int32_t)hi; pos[0]++)\n");
         inner_loops(g, t, 1, 8, "qpk_body");
         bput(t, "}\n");
         return;
@@ -2189,23 +2271,23 @@ static void run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
         bput(t, "    int64_t a = lo, b = hi;\n");
         bput(t, "    if (qp_fast) { a = lo > L0 ? lo : L0; if (a > hi) a = hi; b = hi < H0 ? hi : H0; if (b < a) b = a; }\n"
                 "    else a = b = hi;\n");
-        bput(t, "    for (pos[0] = lo; pos[0] < a; pos[0]++) qpk_body(&e, st, pos, blk);\n");
-        bput(t, "    for (pos[0] = a; pos[0] < b; pos[0]++) qpk_fast(&e, st, pos, blk);\n");
-        bput(t, "    for (pos[0] = (b > lo ? b : lo); pos[0] < hi; pos[0]++) qpk_body(&e, st, pos, blk);\n}\n");
+        bput(t, "    for (pos[0] = (int32_t)lo; pos[0] < (int32_t)a; pos[0]++) qpk_body(&e, st, pos, blk);\n");
+        bput(t, "    for (int32_t q = (int32_t)a; q < (int32_t)b; q++) { int32_t pc[1]; pc[0] = q; qpk_fast(&e, st, pc, blk); }\n");
+        bput(t, "    for (pos[0] = (int32_t)(b > lo ? b : lo); pos[0] < (int32_t)hi; pos[0]++) qpk_body(&e, st, pos, blk);\n}\n");
         return;
     }
-    bput(t, "    for (pos[0] = lo; pos[0] < hi; pos[0]++) {\n");
-    bput(t, "        if (qp_fast && pos[0] >= L0 && pos[0] < H0) {\n");
-    bput(t, "            for (pos[1] = 0; pos[1] < L1; pos[1]++)\n");
+    bput(t, "    for (int32_t q0 = (int32_t)lo; q0 < (int32_t)hi; q0++) {\n        pos[0] = q0;\n");
+    bput(t, "        if (qp_fast && q0 >= L0 && q0 < H0) {\n");
+    bput(t, "            for (int32_t q1 = 0; q1 < (int32_t)L1; q1++) {\n                pos[1] = q1;\n");
     inner_loops(g, t, 2, 16, "qpk_body");
-    bput(t, "            for (pos[1] = L1; pos[1] < H1; pos[1]++)\n");
+    bput(t, "            }\n            for (int32_t q1 = (int32_t)L1; q1 < (int32_t)H1; q1++) {\n                pos[1] = q1;\n");
     inner_loops(g, t, 2, 16, "qpk_fast");
-    bput(t, "            for (pos[1] = H1; pos[1] < D1; pos[1]++)\n");
+    bput(t, "            }\n            for (int32_t q1 = (int32_t)H1; q1 < (int32_t)D1; q1++) {\n                pos[1] = q1;\n");
     inner_loops(g, t, 2, 16, "qpk_body");
-    bput(t, "        } else {\n");
-    bput(t, "            for (pos[1] = 0; pos[1] < D1; pos[1]++)\n");
+    bput(t, "            }\n        } else {\n");
+    bput(t, "            for (int32_t q1 = 0; q1 < (int32_t)D1; q1++) {\n                pos[1] = q1;\n");
     inner_loops(g, t, 2, 16, "qpk_body");
-    bput(t, "        }\n    }\n}\n");
+    bput(t, "            }\n        }\n    }\n}\n");
 }
 
 /* A kernel with barriers: qpk_block runs one block's threads in lockstep (the CPU
@@ -2314,13 +2396,13 @@ static char *generate(Gen *g)
     int r = ks->rank;
     bput(&t, "\n#ifdef QP_CUDA\n");
     bput(&t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
-    bprintf(&t, "    int64_t pos[%d], blk[%d];\n", r, r);
+    bprintf(&t, "    int32_t pos[%d]; int64_t blk[%d];\n", r, r);
     bprintf(&t, "    for (int k = 0; k < %d; k++) blk[k] = qp_blkd.d[k];\n", r);
-    bprintf(&t, "    pos[%d] = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;\n", r - 1);
+    bprintf(&t, "    pos[%d] = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);\n", r - 1);
     if (r >= 2)
-        bprintf(&t, "    pos[%d] = (int64_t)blockIdx.y * blockDim.y + threadIdx.y;\n", r - 2);
+        bprintf(&t, "    pos[%d] = (int32_t)(blockIdx.y * blockDim.y + threadIdx.y);\n", r - 2);
     if (r >= 3)
-        bprintf(&t, "    pos[%d] = (int64_t)blockIdx.z * blockDim.z + threadIdx.z;\n", r - 3);
+        bprintf(&t, "    pos[%d] = (int32_t)(blockIdx.z * blockDim.z + threadIdx.z);\n", r - 3);
     if (r >= 4)
         bput(&t, "    pos[0] = 0;\n");
     bprintf(&t, "    for (int k = 0; k < %d; k++) if (pos[k] >= qp_dims.d[k]) return;\n", r);
