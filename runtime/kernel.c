@@ -997,6 +997,73 @@ static void run_serial(Rt *rt, Launch *L)
     L->done = NULL;
 }
 
+/* ---------------------------------------------------------------- 'const and 'nocopy */
+
+/* Does the kernel read or write array parameter `name`? Writes are element assignments,
+ * compound assignments and exchanges; reads are any other use. */
+static void array_uses(Node *n, const char *name, bool *reads, bool *writes, bool target)
+{
+    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
+        return;
+    if (n->kind == N_IDENT && !strcmp(n->name, name)) {
+        *(target ? writes : reads) = true;
+        return;
+    }
+    if ((n->kind == N_ASSIGN || n->kind == N_EXCHANGE) && n->a->kind == N_INDEX) {
+        array_uses(n->a->a, name, reads, writes, true);
+        if (n->op != T_EQ || n->kind == N_EXCHANGE)
+            array_uses(n->a->a, name, reads, writes, false);   /* a[i] += v reads too */
+        for (int i = 0; i < n->a->args.n; i++)
+            array_uses(n->a->args.items[i], name, reads, writes, false);
+        array_uses(n->b, name, reads, writes, false);
+        return;
+    }
+    array_uses(n->a, name, reads, writes, false);
+    array_uses(n->b, name, reads, writes, false);
+    array_uses(n->c, name, reads, writes, false);
+    NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            array_uses(lists[k]->items[i], name, reads, writes, false);
+}
+
+static bool has_mod(LangType *t, const char *mod)
+{
+    for (int i = 0; t && i < t->nmods; i++)
+        if (!strcmp(t->mods[i], mod))
+            return true;
+    return false;
+}
+
+/* Record on each array argument's buffer what the CUDA engine needs to know (spec 000
+ * "Modifiers 'const and 'nocopy"): never written ('const: no copy back), or written
+ * before any read ('nocopy: no upload). Declared modifiers are taken as written. */
+static void record_residency(Launch *L)
+{
+    Node *fn = L->fn;
+    int k = 0;
+    for (int i = 0; i < fn->args.n; i++) {
+        if (L->special[i])
+            continue;
+        Node *p = fn->args.items[i];
+        Value v = L->args[k++];
+        if (v.kind != V_ARRAY)
+            continue;
+        bool reads = false, writes = false;
+        if (fn->kind == N_FUNCTION)
+            for (int j = 0; j < fn->body.n; j++)
+                array_uses(fn->body.items[j], p->name, &reads, &writes, false);
+        else
+            array_uses(fn->a, p->name, &reads, &writes, false);
+        RtBuffer *b = v.a->buf;
+        b->flags &= ~(unsigned)(RT_BUF_CONST | RT_BUF_NOCOPY);
+        if (has_mod(p->type, "const") || !writes)
+            b->flags |= RT_BUF_CONST;
+        else if (has_mod(p->type, "nocopy") || !reads)
+            b->flags |= RT_BUF_NOCOPY;
+    }
+}
+
 /* A zero of an output's declared type: the start of an accumulation. */
 static Value output_zero(Rt *rt, Node *o)
 {
@@ -1058,6 +1125,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
         for (int64_t b = 0; b < L.g.nblocks; b++)
             run_group(rt, &L, b, 1);
     }
+    record_residency(&L);
     rt_kernel_free_shared(rt, &ctx);
     rt->kernel = ctx.up;
     rt->call = call.up;
