@@ -419,6 +419,28 @@ _Noreturn static void unassigned_output(Rt *rt, RtCall *call, RtModule *caller, 
     rt_error(rt, "output '%s' of '%s' was not assigned", out, fn);
 }
 
+static RtMode mode_of(LangType *t);
+
+/* A numeric array that the declared array type converts (ivec2 given [1, 2], vec given
+ * an int vector): rank and length fit, only the element type differs. */
+static bool numeric_convertible(Value v, LangType *t)
+{
+    if (v.kind != V_ARRAY || v.a->elem == RT_VALUE || !t || t->kind != TY_NAME)
+        return false;
+    const char *n = t->name;
+    if (*n == 'i' || *n == 'c')
+        n++;
+    int rank = !strncmp(n, "vec", 3) ? 1 : !strncmp(n, "mat", 3) ? 2 : !strncmp(n, "cube", 4) ? 3 : 0;
+    if (!rank || t->has_dim || t->has_sizes || v.a->rank > rank)
+        return false;
+    const char *digits = n + (rank == 3 ? 4 : 3);
+    if (*digits && (rank != 1 || atoi(digits) != v.a->n))
+        return false;
+    if (rt_elem_is_complex(v.a->elem) && t->name[0] != 'c')
+        return false;
+    return true;
+}
+
 /* Call Quasar function f. The arguments at argv are consumed (moved into the frame). */
 static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names, int nout, Value *out,
                       Node *site)
@@ -521,7 +543,7 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
         if (!p->type || (p->flags & NODE_VARIADIC))
             continue;
         Value *slot = &frame[fi->param_slot[fi->ngenerics + i]];
-        if (!rt_type_matches(rt, *slot, p->type)) {
+        if (!rt_type_matches(rt, *slot, p->type) && !numeric_convertible(*slot, p->type)) {
             StrBuf a = {0}, b = {0};
             const char *have = rt_type_name(rt, *slot, &a);
             char want[128];
@@ -537,6 +559,9 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
             rt_error(rt, "%s", msg);
         }
         rt_type_coerce(rt, p->type, slot, p->name);
+        RtMode pm = mode_of(p->type);
+        if (pm && slot->kind == V_ARRAY)
+            slot->mode = (uint32_t)pm;      /* x : vec'clamped: the parameter's access mode */
     }
 
     if (fn->kind == N_LAMBDA) {
