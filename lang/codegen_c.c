@@ -1578,6 +1578,39 @@ static bool unroll_loop(Gen *g, Node *n)
     return true;
 }
 
+/* The start, end and step of `for x = a..s..c`, and the loop variable (declared an int
+ * for int bounds, else a scalar). */
+typedef struct RangeEx {
+    Ex a, c, s;
+    bool ints;
+    Var *v;
+} RangeEx;
+
+static void range_exprs(Gen *g, Node *n, RangeEx *x)
+{
+    Node *r = n->a;
+    x->a = expr(g, r->a);
+    x->c = expr(g, r->c);
+    x->s = r->b ? expr(g, r->b) : ex_text(t_int(), "1");
+    if (!is_num(x->a.t) || !is_num(x->c.t) || !is_num(x->s.t))
+        unsupported(g, n, "a range of vectors");
+    x->ints = x->a.t.kind == LK_INT && x->s.t.kind == LK_INT;
+    x->v = find_var(g, n->name);
+    if (!x->v)
+        x->v = declare_local(g, n->name, x->ints ? t_int() : t_real(g));
+}
+
+/* The interpreter's count of a range, floor((c - a) / s + 1e-9) + 1, and a loop over it
+ * that leaves two blocks open. */
+static void count_loop(Gen *g, int t, RangeEx *x)
+{
+    bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, bdone(&x->a.c), t,
+            bdone(&x->s.c));
+    bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
+            bdone(&x->c.c), t, t);
+    bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; qpi%d < qpn%d; qpi%d++) {\n", IND(g), t, t, t, t);
+}
+
 static void for_loop(Gen *g, Node *n)
 {
     if (n->label || n->a->kind != N_RANGE)
@@ -1585,14 +1618,11 @@ static void for_loop(Gen *g, Node *n)
     if (unroll_loop(g, n))
         return;
     Node *r = n->a;
-    Ex a = expr(g, r->a), c = expr(g, r->c);
-    Ex s = r->b ? expr(g, r->b) : ex_text(t_int(), "1");
-    if (!is_num(a.t) || !is_num(c.t) || !is_num(s.t))
-        unsupported(g, n, "a range of vectors");
-    bool ints = a.t.kind == LK_INT && s.t.kind == LK_INT;
-    Var *v = find_var(g, n->name);
-    if (!v)
-        v = declare_local(g, n->name, ints ? t_int() : t_real(g));
+    RangeEx x;
+    range_exprs(g, n, &x);
+    Ex a = x.a, c = x.c, s = x.s;
+    bool ints = x.ints;
+    Var *v = x.v;
     char cn[96];
     vref(v, cn, sizeof cn);
     int t = g->temps++;
@@ -1617,12 +1647,7 @@ static void for_loop(Gen *g, Node *n)
                     IND(g), t, bdone(&a.c), t, bdone(&s.c), t, bdone(&c.c), t, t, t, t, t, t, t);
         bprintf(OUT(g), "%*s    %s = (%s)qpi%d;\n", IND(g), cn, v->t.kind == LK_INT ? "int" : elem_c(g->real), t);
     } else {
-        /* real bounds: the interpreter's count, floor((b - a) / s + 1e-9) + 1 */
-        bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, bdone(&a.c), t,
-                bdone(&s.c));
-        bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
-                bdone(&c.c), t, t);
-        bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; qpi%d < qpn%d; qpi%d++) {\n", IND(g), t, t, t, t);
+        count_loop(g, t, &x);     /* real bounds */
         bprintf(OUT(g), "%*s    %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g), cn,
                 v->t.kind == LK_INT ? "int" : elem_c(g->real), t, t, t);
     }
@@ -1870,25 +1895,15 @@ static void lock_control(Gen *g, Node *n)
         if (n->label || n->a->kind != N_RANGE)
             unsupported(g, n, "a loop around syncthreads that is not over a range");
         first_thread(g);
-        Node *r = n->a;
-        Ex a = expr(g, r->a), e = expr(g, r->c);
-        Ex st = r->b ? expr(g, r->b) : ex_text(t_int(), "1");
-        if (!is_num(a.t) || !is_num(e.t) || !is_num(st.t))
-            unsupported(g, n, "a range of vectors");
-        bool ints = a.t.kind == LK_INT && st.t.kind == LK_INT;
-        Var *v = find_var(g, n->name);
-        if (!v)
-            v = declare_local(g, n->name, ints ? t_int() : t_real(g));
+        RangeEx x;
+        range_exprs(g, n, &x);
+        Var *v = x.v;
         char cn[96];
         int t = g->temps++;
-        bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, bdone(&a.c), t,
-                bdone(&st.c));
-        bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
-                bdone(&e.c), t, t);
-        bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; qpi%d < qpn%d; qpi%d++) {\n", IND(g), t, t, t, t);
+        count_loop(g, t, &x);
         bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g),
                 vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : elem_c(g->real), t, t, t);
-        ex_free(&a), ex_free(&e), ex_free(&st);
+        ex_free(&x.a), ex_free(&x.c), ex_free(&x.s);
         lock_block(g, &n->body);
         bprintf(OUT(g), "%*s}\n%*s}\n", IND(g), IND(g));
         break;

@@ -53,11 +53,11 @@ static void usage(FILE *out)
           out);
 }
 
-/* The standard module folder: presets/ next to the build folder holding the binary,
- * or QPIPE_MODULES. */
-static char *standard_modules(void)
+/* A folder of the installation: $env when set, else `sub` beside the build folder that
+ * holds the binary (presets/, kernels/). */
+static char *install_dir(const char *env_name, const char *sub)
 {
-    const char *env = getenv("QPIPE_MODULES");
+    const char *env = getenv(env_name);
     if (env && *env)
         return strdup(env);
     char exe[PATH_MAX];
@@ -66,31 +66,18 @@ static char *standard_modules(void)
         return NULL;
     exe[n] = '\0';
     char *dir = dirname(dirname(exe));
-    size_t len = strlen(dir) + sizeof "/presets";
+    size_t len = strlen(dir) + strlen(sub) + 2;
     char *out = malloc(len);
     if (out)
-        snprintf(out, len, "%s/presets", dir);
+        snprintf(out, len, "%s/%s", dir, sub);
     return out;
 }
 
-/* The folder of kernels/qp_kernel.h: QPIPE_KERNELS, or kernels/ beside the build folder. */
-static char *kernel_dir(void)
-{
-    const char *env = getenv("QPIPE_KERNELS");
-    if (env && *env)
-        return strdup(env);
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n <= 0)
-        return NULL;
-    exe[n] = '\0';
-    char *dir = dirname(dirname(exe));
-    size_t len = strlen(dir) + sizeof "/kernels";
-    char *out = malloc(len);
-    if (out)
-        snprintf(out, len, "%s/kernels", dir);
-    return out;
-}
+/* The standard module folder: presets/, or QPIPE_MODULES. */
+static char *standard_modules(void) { return install_dir("QPIPE_MODULES", "presets"); }
+
+/* The folder of kernels/qp_kernel.h: kernels/, or QPIPE_KERNELS. */
+static char *kernel_dir(void) { return install_dir("QPIPE_KERNELS", "kernels"); }
 
 /* QPIPE_PATH entries, then the standard folder; NULL-terminated. */
 static char **module_path(void)
