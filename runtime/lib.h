@@ -35,6 +35,9 @@ struct RtBuiltin {
 #undef BUILTIN
 
 const RtBuiltin *rt_find_builtin(const char *name);
+/* Add a table of builtins defined above the runtime (io/: imread, vidopen …). The table
+ * must live as long as the process; call before running programs. */
+void rt_register_builtins(const RtBuiltin *table, int n);
 /* Index of a named constant (pi, eps, inf, nan, true, false, nullptr) or -1. */
 int rt_find_constant(const char *name);
 Value rt_constant(const Rt *rt, int index);
