@@ -23,7 +23,10 @@ PYTHON    ?= python3
 # Flags every object gets, whatever CFLAGS says. The user's CFLAGS come last so that they
 # can override an optimisation level or silence a warning locally.
 QP_CFLAGS = -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP -I. $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS)
-QP_LDLIBS = -lm -lpthread -ldl $(LDLIBS)
+# The media libraries of io/ (scripts/deps.sh installs them); pkg-config knows their flags.
+MEDIA_PKGS := libpng libtiff-4 libjpeg libavformat libavcodec libavutil libswscale libavdevice
+MEDIA_LIBS := $(shell pkg-config --libs $(MEDIA_PKGS) 2>/dev/null)
+QP_LDLIBS = $(MEDIA_LIBS) -lm -lpthread -ldl $(LDLIBS)
 
 # The fuzzer is built by clang with its own sanitizers, from the lang/ sources directly
 # (not the archive) so that every file is instrumented for coverage.

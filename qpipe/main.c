@@ -7,6 +7,7 @@
  */
 #include "lang/lang.h"
 #include "runtime/rt.h"
+#include "io/io.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -251,6 +252,7 @@ static int cmd_run_program(int argc, char **argv, bool emit)
 
 int main(int argc, char **argv)
 {
+    io_register();
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -8,8 +8,8 @@
 
 set -eu
 
-# One package per line; the comment says why qpipe needs it. Later issues add the media
-# libraries (FFmpeg, libpng, libtiff, libjpeg-turbo, FFTW, SDL2) here.
+# One package per line; the comment says why qpipe needs it. Later issues add FFTW and
+# SDL2 here.
 PACKAGES='
 build-essential     # gcc, libc headers and ar: compile libqpipe.a, the CLI and the unit tests
 make                # runs the Makefile
@@ -19,6 +19,15 @@ libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes (ASan, UBSan, LSan) f
 pkg-config          # finds the flags of the libraries added later
 git                 # the repository itself; the version shown by builds
 lua5.4              # bench/ only: the Lua 5.4 interpreter that bench/run.sh times qpipe against
+libpng-dev          # io/: PNG images, 8 and 16 bits
+libtiff-dev         # io/: TIFF images, integer and float
+libjpeg-dev         # io/: JPEG images (libjpeg-turbo)
+libavformat-dev     # io/: video containers (FFmpeg): demux and mux
+libavcodec-dev      # io/: video codecs (FFmpeg): decode and encode
+libavutil-dev       # io/: FFmpeg frames, options, pixel formats
+libswscale-dev      # io/: conversion of decoded frames to packed RGB
+libavdevice-dev     # io/: webcams (cam:0) through V4L2
+ffmpeg              # tests and samples: makes sample media, ffprobe checks outputs
 '
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
