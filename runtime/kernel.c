@@ -799,6 +799,8 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         if (rt->opt.emit)
             fprintf(rt->opt.emit, "%s\n", text);
         char err[1024];
+        int compiled_before, cached_before, compiled_after, cached_after;
+        rt_jit_stats(&compiled_before, &cached_before);
         c->entry = (RtKernelEntry)rt_jit_symbol(name, text, barriers ? "qpk_blocks" : "qpk_run", err, sizeof err);
         free(text);
         if (!c->entry) {
@@ -806,8 +808,10 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
             fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", name, err);
             return false;
         }
+        rt_jit_stats(&compiled_after, &cached_after);
         if (rt->opt.verbose)
-            fprintf(stderr, "qpipe: kernel '%s' compiled\n", name);
+            fprintf(stderr, "qpipe: kernel '%s' %s\n", name,
+                    compiled_after > compiled_before ? "compiled" : "loaded from the kernel cache");
     }
     if (!c->entry)
         return false;
