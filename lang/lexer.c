@@ -580,10 +580,20 @@ int lang_lex(const LangSource *src, LangArena *arena, LangDiag *d, TokenList *ou
         }
     }
     if (!lx.oom) {
+        /* the end of the file is placed at the end of its last line, not on the empty line
+         * after the final newline, so "found end of file" points at real text */
+        LangLoc end = here(&lx, lx.p);
+        if (lx.p > src->text && lx.p[-1] == '\n' && lx.line > 1) {
+            const char *b = lx.p - 1;
+            while (b > src->text && b[-1] != '\n')
+                b--;
+            end = (LangLoc){lx.line - 1, (int)(lx.p - 1 - b) + 1};
+        }
         Token *t = last(&lx);
-        if (t && t->kind != T_NEWLINE)
-            emit(&lx, T_NEWLINE, lx.p, lx.p);
-        emit(&lx, T_EOF, lx.p, lx.p);
+        if (t && t->kind != T_NEWLINE && (t = emit(&lx, T_NEWLINE, lx.p, lx.p)))
+            t->loc = end;
+        if ((t = emit(&lx, T_EOF, lx.p, lx.p)))
+            t->loc = end;
     }
     free(lx.open);
     if (lx.oom) {
