@@ -28,9 +28,12 @@ static const char *const prelude[] = {
 #undef NAME
 };
 
+/* A set of names: the items in insertion order, and an open-addressing hash table of
+ * their indices so that a lookup does not scan (machine-made files have many names). */
 typedef struct Names {
     const char **items;
     int n, cap;
+    int *slots;             /* index + 1, 0 = empty; size is twice cap */
 } Names;
 
 typedef struct Scope Scope;
@@ -62,12 +65,35 @@ typedef struct ModList {
 
 /* ---------------------------------------------------------------- name sets */
 
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
 static int names_has(const Names *s, const char *name)
 {
-    for (int i = 0; i < s->n; i++)
-        if (!strcmp(s->items[i], name))
+    if (!s->slots)
+        return 0;
+    unsigned mask = (unsigned)s->cap * 2 - 1;
+    for (unsigned i = name_hash(name) & mask;; i = (i + 1) & mask) {
+        int k = s->slots[i];
+        if (!k)
+            return 0;
+        if (!strcmp(s->items[k - 1], name))
             return 1;
-    return 0;
+    }
+}
+
+static void names_index(Names *s, int k)
+{
+    unsigned mask = (unsigned)s->cap * 2 - 1;
+    unsigned i = name_hash(s->items[k]) & mask;
+    while (s->slots[i])
+        i = (i + 1) & mask;
+    s->slots[i] = k + 1;
 }
 
 static void names_add(Names *s, const char *name)
@@ -75,17 +101,30 @@ static void names_add(Names *s, const char *name)
     if (names_has(s, name))
         return;
     if (s->n == s->cap) {
-        int cap = s->cap ? s->cap * 2 : 16;
+        int cap = s->cap ? s->cap * 2 : 16;         /* a power of two: the table masks */
         const char **items = realloc(s->items, (size_t)cap * sizeof *items);
-        if (!items)
+        int *slots = items ? calloc((size_t)cap * 2, sizeof *slots) : NULL;
+        if (!slots) {
+            if (items)
+                s->items = items;
             return;     /* a lost name gives at worst a spurious message */
+        }
         s->items = items;
+        free(s->slots);
+        s->slots = slots;
         s->cap = cap;
+        for (int k = 0; k < s->n; k++)
+            names_index(s, k);
     }
-    s->items[s->n++] = name;
+    s->items[s->n] = name;
+    names_index(s, s->n++);
 }
 
-static void names_free(Names *s) { free(s->items); }
+static void names_free(Names *s)
+{
+    free(s->items);
+    free(s->slots);
+}
 
 static void __attribute__((format(printf, 4, 5)))
 rerror(Resolver *r, const LangModule *m, LangLoc loc, const char *fmt, ...)

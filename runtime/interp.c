@@ -647,6 +647,13 @@ static void call_builtin(Rt *rt, const RtBuiltin *b, int argc, Value *argv, int 
     b->fn(rt, argc, argv, nout, out);
 }
 
+void rt_call_named(Rt *rt, Value fn, int argc, Value *argv, const char **names, int nout, Value *out)
+{
+    if (fn.kind != V_FUNC)
+        rt_error(rt, "this value is not a Quasar function");
+    call_func(rt, fn.f, argc, argv, names, nout, out, NULL);
+}
+
 void rt_call_value(Rt *rt, Value fn, int argc, Value *argv, int nout, Value *out)
 {
     switch (fn.kind) {
@@ -2185,7 +2192,8 @@ static Value arg_value(Node *p, const char *s)
     return rt_string_cstr(s);
 }
 
-int rt_run_file(Rt *rt, const char *path, int argc, char **argv)
+/* Load the program in `path` and run its top level; then its main(argv…) when call_main. */
+static int run_file(Rt *rt, const char *path, int argc, char **argv, bool call_main)
 {
     LangModule *m = lang_parse_file(path, rt->diag);
     if (!m)
@@ -2218,7 +2226,7 @@ int rt_run_file(Rt *rt, const char *path, int argc, char **argv)
     RtModule *mod = add_module(rt, m, real);
     run_module(rt, mod, true);
     /* main(args…) runs after the top level */
-    for (int i = 0; i < m->body.n; i++) {
+    for (int i = 0; call_main && i < m->body.n; i++) {
         Node *n = m->body.items[i];
         if (n->kind != N_FUNCTION || strcmp(n->name, "main"))
             continue;
@@ -2243,6 +2251,16 @@ int rt_run_file(Rt *rt, const char *path, int argc, char **argv)
     }
     fflush(rt->out);
     return RT_OK;
+}
+
+int rt_run_file(Rt *rt, const char *path, int argc, char **argv)
+{
+    return run_file(rt, path, argc, argv, true);
+}
+
+int rt_load_file(Rt *rt, const char *path)
+{
+    return run_file(rt, path, 0, NULL, false);
 }
 
 /* eval(text): the text is parsed as a small module; the value of its last expression
@@ -2336,6 +2354,7 @@ void rt_free(Rt *rt)
     }
     free(rt->globals);
     free(rt->global_names);
+    free(rt->gindex);
     rt_types_free(rt);
     while (rt->modules) {
         RtModule *next = rt->modules->next;

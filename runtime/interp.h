@@ -128,6 +128,7 @@ struct Rt {
     Value *globals;
     int nglobals, globals_cap;
     const char **global_names;
+    int *gindex;                /* hash index of global_names (scope.c) */
     RtModule *modules;          /* in load order */
     RtModule *cur_mod;          /* module of the code being run */
     Node *cur;                  /* node being evaluated, for error locations */
@@ -180,6 +181,8 @@ void rt_pop_to(Rt *rt, Value *to);
 void rt_eval(Rt *rt, Node *n, Value *dst);
 /* Call a function value with argc values at argv; results in out[0..nout-1]. */
 void rt_call_value(Rt *rt, Value fn, int argc, Value *argv, int nout, Value *out);
+/* The same with names[i] (or NULL) naming argument i, as f(b:=2) does; fn a Quasar function. */
+void rt_call_named(Rt *rt, Value fn, int argc, Value *argv, const char **names, int nout, Value *out);
 /* Run one statement or a list in the current frame; returns RT_FLOW_*. */
 int rt_exec_stmt(Rt *rt, Node *stmt);
 int rt_exec_list(Rt *rt, NodeList *l);
@@ -268,6 +271,8 @@ void rt_sprintf(Rt *rt, const char *fmt, int argc, const Value *argv, StrBuf *sb
 /* ---------------------------------------------------------------- scope (scope.c) */
 
 int rt_global_slot(Rt *rt, const char *name);
+/* The slot of an existing global, or -1. */
+int rt_global_find(const Rt *rt, const char *name);
 /* Bind the names of a module; returns the FnInfo of its top level. */
 FnInfo *rt_scope_module(Rt *rt, RtModule *mod);
 void rt_scope_free(Node *fn_or_lambda);

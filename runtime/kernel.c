@@ -655,16 +655,15 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
 static Node *lookup_fn(void *ctx, const char *name)
 {
     Rt *rt = ctx;
-    for (int i = 0; i < rt->nglobals; i++)
-        if (!strcmp(rt->global_names[i], name) && rt->globals[i].kind == V_FUNC) {
-            /* captures must be functions: those are found by name again when it is generated */
-            RtFunc *f = rt->globals[i].f;
-            for (int k = 0; k < f->ncaps; k++)
-                if (f->caps[k].kind != V_FUNC && f->caps[k].kind != V_UNDEF)
-                    return NULL;
-            return f->node;
-        }
-    return NULL;
+    int i = rt_global_find(rt, name);
+    if (i < 0 || rt->globals[i].kind != V_FUNC)
+        return NULL;
+    /* captures must be functions: those are found by name again when it is generated */
+    RtFunc *f = rt->globals[i].f;
+    for (int k = 0; k < f->ncaps; k++)
+        if (f->caps[k].kind != V_FUNC && f->caps[k].kind != V_UNDEF)
+            return NULL;
+    return f->node;
 }
 
 typedef struct RowJob {

@@ -30,6 +30,7 @@ struct Sc {
     Node *owner;
     const char **names;         /* names with a slot in this frame */
     int *slots;
+    int *index;                 /* hash index of names (sc_find) */
     int n, cap;
     bool named_top_fn;          /* a FUNCTION directly at the top level */
     RtModule *mod;
@@ -46,12 +47,37 @@ static void *aalloc(Sc *s, size_t size)
     return p;
 }
 
+static unsigned name_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+/* The names of a scope are indexed by an open-addressing hash table (Sc.index, twice the
+ * capacity, entries are positions + 1), so binding a file with many names stays linear. */
 static int sc_find(const Sc *s, const char *name)
 {
-    for (int i = 0; i < s->n; i++)
-        if (!strcmp(s->names[i], name))
-            return s->slots[i];
-    return -1;
+    if (!s->index)
+        return -1;
+    unsigned mask = (unsigned)s->cap * 2 - 1;
+    for (unsigned i = name_hash(name) & mask;; i = (i + 1) & mask) {
+        int k = s->index[i];
+        if (!k)
+            return -1;
+        if (!strcmp(s->names[k - 1], name))
+            return s->slots[k - 1];
+    }
+}
+
+static void sc_index(Sc *s, int k)
+{
+    unsigned mask = (unsigned)s->cap * 2 - 1;
+    unsigned i = name_hash(s->names[k]) & mask;
+    while (s->index[i])
+        i = (i + 1) & mask;
+    s->index[i] = k + 1;
 }
 
 static void grow(Rt *rt, void **p, int *cap, size_t elem)
@@ -73,9 +99,16 @@ static void sc_put(Sc *s, const char *name, int slot)
         cap = s->cap;
         grow(s->rt, (void **)&s->slots, &cap, sizeof *s->slots);
         s->cap = cap;
+        free(s->index);
+        s->index = calloc((size_t)cap * 2, sizeof *s->index);
+        if (!s->index)
+            rt_out_of_memory(s->rt);
+        for (int k = 0; k < s->n; k++)
+            sc_index(s, k);
     }
     s->names[s->n] = name;
-    s->slots[s->n++] = slot;
+    s->slots[s->n] = slot;
+    sc_index(s, s->n++);
 }
 
 /* Give `name` a slot in scope s (a global slot at the top level). */
@@ -108,6 +141,7 @@ static void sc_free(Sc *s)
 {
     free(s->names);
     free(s->slots);
+    free(s->index);
     free(s->fixed);
 }
 
@@ -374,13 +408,46 @@ FnInfo *rt_scope_fn(Rt *rt, RtModule *mod, Node *fn)
     return fn->rt;
 }
 
+/* Globals are found through an open-addressing hash table of slot indices (Rt.gindex,
+ * twice the capacity), so binding a machine-made file of 10^5 names stays linear. */
+static unsigned global_hash(const char *s)
+{
+    unsigned h = 2166136261u;
+    while (*s)
+        h = (h ^ (unsigned char)*s++) * 16777619u;
+    return h;
+}
+
+static void global_index(Rt *rt, int slot)
+{
+    unsigned mask = (unsigned)rt->globals_cap * 2 - 1;
+    unsigned i = global_hash(rt->global_names[slot]) & mask;
+    while (rt->gindex[i])
+        i = (i + 1) & mask;
+    rt->gindex[i] = slot + 1;
+}
+
+int rt_global_find(const Rt *rt, const char *name)
+{
+    if (!rt->gindex)
+        return -1;
+    unsigned mask = (unsigned)rt->globals_cap * 2 - 1;
+    for (unsigned i = global_hash(name) & mask;; i = (i + 1) & mask) {
+        int k = rt->gindex[i];
+        if (!k)
+            return -1;
+        if (!strcmp(rt->global_names[k - 1], name))
+            return k - 1;
+    }
+}
+
 int rt_global_slot(Rt *rt, const char *name)
 {
-    for (int i = 0; i < rt->nglobals; i++)
-        if (!strcmp(rt->global_names[i], name))
-            return i;
+    int found = rt_global_find(rt, name);
+    if (found >= 0)
+        return found;
     if (rt->nglobals == rt->globals_cap) {
-        int cap = rt->globals_cap ? rt->globals_cap * 2 : 64;
+        int cap = rt->globals_cap ? rt->globals_cap * 2 : 64;      /* a power of two */
         Value *g = realloc(rt->globals, (size_t)cap * sizeof *g);
         if (!g)
             rt_out_of_memory(rt);
@@ -389,12 +456,20 @@ int rt_global_slot(Rt *rt, const char *name)
         if (!names)
             rt_out_of_memory(rt);
         rt->global_names = names;
+        int *index = calloc((size_t)cap * 2, sizeof *index);
+        if (!index)
+            rt_out_of_memory(rt);
+        free(rt->gindex);
+        rt->gindex = index;
         rt->globals_cap = cap;
+        for (int i = 0; i < rt->nglobals; i++)
+            global_index(rt, i);
     }
     char *copy = strdup(name);
     if (!copy)
         rt_out_of_memory(rt);
     rt->global_names[rt->nglobals] = copy;
     rt->globals[rt->nglobals] = rt_undef();
+    global_index(rt, rt->nglobals);
     return rt->nglobals++;
 }

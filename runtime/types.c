@@ -210,10 +210,8 @@ void rt_types_free(Rt *rt)
 
 static Value lookup_global(Rt *rt, const char *name)
 {
-    for (int i = 0; i < rt->nglobals; i++)
-        if (!strcmp(rt->global_names[i], name))
-            return rt->globals[i];
-    return rt_undef();
+    int i = rt_global_find(rt, name);
+    return i >= 0 ? rt->globals[i] : rt_undef();
 }
 
 /* Is `name` a generic parameter ([T]) of the function running now? */
