@@ -8,6 +8,7 @@
 #include "lang/lang.h"
 #include "runtime/rt.h"
 #include "io/io.h"
+#include "qpipe/run.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -38,6 +39,9 @@ static void usage(FILE *out)
           "  parse [--dump] FILE.q parse only; --dump prints the syntax tree\n"
           "  exec [OPTIONS] FILE.q [ARGS...]\n"
           "                        run a Quasar program; ARGS go to its main function\n"
+          "  run FILTER.q IN OUT [--set name=value]... [OPTIONS]\n"
+          "                        run a filter over an image, a folder of images or a video\n"
+          "                        (qpipe run --help; qpipe run FILTER.q --help)\n"
           "  emit --c|--cuda FILE.q [ARGS...]\n"
           "                        run the program and print the kernels it generates\n"
           "  help                  this text\n"
@@ -270,10 +274,22 @@ int main(int argc, char **argv)
         return cmd_parse(argc - 2, argv + 2);
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
-    if (!strcmp(cmd, "exec"))
-        return cmd_run_program(argc - 2, argv + 2, false);
-    if (!strcmp(cmd, "emit"))
-        return cmd_run_program(argc - 2, argv + 2, true);
+    if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit")) {
+        int rc = cmd_run_program(argc - 2, argv + 2, cmd[1] == 'm');
+        io_video_cleanup();     /* streams a program left open; unfinished outputs discarded */
+        return rc;
+    }
+    if (!strcmp(cmd, "run")) {
+        char **path = module_path();
+        char *kdir = kernel_dir();
+        char *presets = standard_modules();
+        RunEnv env = {(const char *const *)path, kdir, presets};
+        int rc = cmd_run(argc - 2, argv + 2, &env);
+        free_path(path);
+        free(kdir);
+        free(presets);
+        return rc;
+    }
     fprintf(stderr, "qpipe: unknown command '%s'\n", cmd);
     usage(stderr);
     return EXIT_USAGE;

@@ -9,7 +9,10 @@
 #ifndef RT_H
 #define RT_H
 
+#include "runtime/value.h"
+
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -39,6 +42,59 @@ enum {
 Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err);
 /* Run the program in `path`; args are passed to its main. Returns an exit code. */
 int rt_run_file(Rt *rt, const char *path, int argc, char **argv);
+/* Load the program in `path` and run its top level, without calling main. An exit code. */
+int rt_load_file(Rt *rt, const char *path);
 void rt_free(Rt *rt);
+
+/* ---------------------------------------------------------------- filters (filter.c)
+ *
+ * A filter is a .q file that defines `function y = process(x, ...params)` (DESIGN.md
+ * "Filters", docs/filters.md). rt_filter_load gives it an Rt of its own (so the filters of a
+ * chain never share globals), runs its module-level code once and finds process, optional
+ * init(info) and the parameters with their defaults. Module-level variables live as long
+ * as the filter: that is the mechanism for state across frames. Every call runs on the
+ * thread that calls it; one filter must only ever be called from one thread at a time.
+ */
+typedef struct RtFilter RtFilter;
+
+typedef enum RtParamKind {
+    RT_PARAM_ANY,               /* no declared type, default not a literal: number if it parses */
+    RT_PARAM_INT,
+    RT_PARAM_SCALAR,
+    RT_PARAM_STRING,
+} RtParamKind;
+
+typedef struct RtFilterParam {
+    const char *name;
+    const char *default_text;   /* the default as written in the source */
+    RtParamKind kind;           /* from the declared type, else from the default's literal */
+    const char *value;          /* the --set text, or NULL */
+} RtFilterParam;
+
+typedef struct RtFilterInfo {
+    int width, height;
+    double fps;                 /* 0 for images */
+    int64_t frame_count;        /* 1 for an image; -1 when unknown */
+} RtFilterInfo;
+
+/* NULL with *rc set (66 missing file, 65 error in the program or no process) after
+ * printing the reason to err. */
+RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc);
+const char *rt_filter_path(const RtFilter *f);
+int rt_filter_nparams(const RtFilter *f);
+const RtFilterParam *rt_filter_param(const RtFilter *f, int i);
+/* The comment lines above process, without their `%`, joined by newlines ("" when none). */
+const char *rt_filter_doc(const RtFilter *f);
+/* What `qpipe run F.q --help` prints: doc, then one line per parameter. */
+void rt_filter_help(const RtFilter *f, FILE *out);
+/* --set name=value: converted to the parameter's kind. 0, or -1 with err set (unknown
+ * name or bad value; the caller lists the parameters and exits 64). */
+int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, size_t errlen);
+/* init(info) when the filter has one (else nothing). An exit code (65 on an error). */
+int rt_filter_init(RtFilter *f, const RtFilterInfo *info);
+/* y = process(frame, params…): frame is borrowed; *out a new reference to a numeric
+ * array of rank 2 or 3 of the program's scalar type. An exit code (65 on an error). */
+int rt_filter_process(RtFilter *f, Value frame, Value *out);
+void rt_filter_free(RtFilter *f);
 
 #endif

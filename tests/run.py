@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/run.py - the test runner of docs/testing.md.
 
-Runs four kinds of tests and ends with one line `N passed, N failed`:
+Runs five kinds of tests and ends with one line `N passed, N failed`:
   - golden .q files under tests/lang/ and tests/kernels/ (GOLDEN_DIRS), each run through
     `qpipe` as its `% run:` directive says and judged by its `% expect...` lines (after
     Wren's runner: stdout exact and in order, every expected diagnostic present, no other
@@ -12,6 +12,9 @@ Runs four kinds of tests and ends with one line `N passed, N failed`:
     line of stdout is one test;
   - the NVRTC check (tests/nvrtc_check.py) of the kernel sources that the compiled golden
     runs kept (QPIPE_KEEP_KERNELS=<folder of QPIPE>/kernels-kept), each line one test;
+  - the end-to-end checks of `qpipe run` (tests/e2e/run_e2e.py: media made by
+    samples/make_media.sh into build/e2e/, outputs checked by content), each `ok NAME` /
+    `not ok NAME: REASON` line one test, when the whole suite runs or a path names tests/e2e;
   - with --fuzz, the libFuzzer target seeded with every tests/**/*.q, as one test.
 
 Environment: QPIPE (default build/qpipe), QPIPE_TESTS (default build/tests), FUZZ_BIN
@@ -38,7 +41,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Folders whose .q files are golden tests.
-GOLDEN_DIRS = ["tests/lang", "tests/kernels"]
+GOLDEN_DIRS = ["tests/lang", "tests/kernels", "tests/io"]
 
 # Golden folders whose files also run in the interpreter (QPIPE_CC=none): the compiled
 # CPU engine and the interpreter must agree (issue 4).
@@ -49,6 +52,9 @@ INTERPRETED_TAG = " [interpreted]"
 INTERPRETER_WARNING = "kernels run in the interpreter"
 
 NVRTC_CHECK = "tests/nvrtc_check.py"
+# End-to-end checks of `qpipe run` on generated media: one `ok NAME` line per check.
+E2E_SCRIPT = "tests/e2e/run_e2e.py"
+E2E_TIMEOUT = 600       # seconds for the whole e2e script (about a minute on 2 cores)
 KERNEL_HEADER = "kernels/qp_kernel.h"
 
 GOLDEN_TIMEOUT = 10     # seconds per .q file (docs/testing.md)
@@ -439,6 +445,20 @@ def inside(path, folder):
     return os.path.commonpath([path, folder]) == folder
 
 
+def run_e2e(qpipe):
+    """The e2e script (tests/e2e/run_e2e.py) against `qpipe`; (passed count, [failure lines])."""
+    os.environ["QPIPE"] = qpipe
+    argv = [sys.executable, os.path.join(ROOT, E2E_SCRIPT)]
+    return run_counted(argv, E2E_SCRIPT, E2E_TIMEOUT)
+
+
+def wants_e2e(paths):
+    """Whether the e2e checks run: the whole suite, or a path at or above tests/e2e."""
+    e2e = os.path.join(ROOT, "tests", "e2e")
+    return not paths or any(inside(e2e, os.path.abspath(p)) or inside(os.path.abspath(p), e2e)
+                            for p in paths)
+
+
 def select(paths, tests_dir):
     """The .q files and unit test binaries that `paths` name (all when `paths` is empty)."""
     unit_src = os.path.join(ROOT, "tests", "unit")
@@ -448,6 +468,8 @@ def select(paths, tests_dir):
     golden, units = [], []
     for arg in paths:
         path = os.path.abspath(arg)
+        if inside(path, os.path.join(ROOT, "tests", "e2e")):
+            continue    # the e2e script (wants_e2e)
         if os.path.isdir(path):
             # A folder that holds golden folders (tests/, the root) means those only.
             holds = [g for g in golden_dirs if inside(g, path)]
@@ -507,11 +529,16 @@ def main():
                 failures.append("%s%s: %s" % (rel(path), tag, reason))
         # After the golden runs, which write the kept kernels; alongside the unit tests.
         nvrtc = pool.submit(run_nvrtc, kept) if golden else None
+        e2e = pool.submit(run_e2e, qpipe) if not opts.fuzz_only and wants_e2e(opts.paths) else None
         for ok, failed in pool.map(run_unit, units):
             passed += ok
             failures += failed
         if nvrtc:
             ok, failed = nvrtc.result()
+            passed += ok
+            failures += failed
+        if e2e:
+            ok, failed = e2e.result()
             passed += ok
             failures += failed
     if opts.fuzz or opts.fuzz_only:

@@ -1,0 +1,49 @@
+/*
+ * image.h - inside io/: the pixels that pass between image.c and the format files.
+ *
+ * Each format (png.c, tiff.c, jpeg.c, ppm.c) decodes a file into an IoPixels, samples
+ * interleaved row by row exactly as stored (uint8, host-order uint16 or float), and
+ * encodes an IoPixels into a file. image.c alone knows runtime arrays: it chooses the
+ * format by extension, converts between IoPixels and H x W x C cubes (modes, rounding,
+ * saturation), and writes under a temporary name that it renames on success.
+ *
+ * Readers and writers return 0, or -1 with a message in err that names the file and the
+ * library's reason; on failure nothing is left allocated.
+ */
+#ifndef IO_IMAGE_H
+#define IO_IMAGE_H
+
+#include "io/io.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct IoPixels {
+    int w, h;
+    int c;                      /* channels: 1 gray, 2 gray+alpha, 3 RGB, 4 RGBA */
+    int bits;                   /* 8 (uint8), 16 (uint16, host order), 32 (float) */
+    void *data;                 /* w*h*c samples, malloc'd; owned by the IoPixels */
+} IoPixels;
+
+/* Largest image accepted from a file header: guards against corrupt sizes. */
+#define IO_MAX_PIXELS ((int64_t)1 << 31)
+
+/* Allocate px->data for px->w, h, c, bits; -1 with err set when too large. */
+int io_pixels_alloc(IoPixels *px, const char *path, char *err, size_t errlen);
+void io_pixels_free(IoPixels *px);
+/* "cannot open 'f': reason" for a failed fopen/open (errno). */
+void io_err_open(const char *path, char *err, size_t errlen);
+
+/* `name` is the file shown in messages; `path` the file opened (a temporary for writes). */
+int io_png_read(const char *path, IoPixels *px, char *err, size_t errlen);
+int io_png_write(const char *path, const char *name, const IoPixels *px, char *err, size_t errlen);
+int io_tiff_read(const char *path, IoPixels *px, char *err, size_t errlen);
+int io_tiff_write(const char *path, const char *name, const IoPixels *px, char *err, size_t errlen);
+int io_jpeg_read(const char *path, IoPixels *px, char *err, size_t errlen);
+int io_jpeg_write(const char *path, const char *name, const IoPixels *px, int quality, char *err,
+                  size_t errlen);
+int io_ppm_read(const char *path, IoPixels *px, char *err, size_t errlen);
+/* P5 (PGM) for 1 channel, P6 (PPM) for 3; maxval 255 or 65535 by px->bits. */
+int io_ppm_write(const char *path, const char *name, const IoPixels *px, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,50 @@
+/*
+ * video.h - what the video files of io/ share among themselves (not part of the front
+ * door io.h): the queue of packets of the other streams, which a reader fills and a writer
+ * drains, FFmpeg's log captured for messages, and the writer's open call for a frame rate
+ * without a source.
+ *
+ * The queue is reference-counted and locked because the reader and the writer may run on
+ * different threads (qpipe run's decode and encode stages) and may be closed in either
+ * order: the writer keeps the packets the reader queued after the reader is gone.
+ */
+#ifndef IO_VIDEO_H
+#define IO_VIDEO_H
+
+#include "io/io.h"
+
+#include <libavcodec/avcodec.h>
+#include <libavformat/avformat.h>
+
+/* Packets of streams other than the video one that a reader holds for a writer while no
+ * writer has claimed them; beyond this (a player that never writes) they are dropped and a
+ * writer opened later reports it. 64 MiB is minutes of typical audio. */
+#define IO_VIN_UNCLAIMED_MAX (64u << 20)
+
+typedef struct IoPacketQueue IoPacketQueue;
+
+/* The reader's demuxer and video stream index (for a writer copying streams and tags). */
+AVFormatContext *io_vin_format(const IoVideoIn *in);
+int io_vin_stream(const IoVideoIn *in);
+/* io_vin_read with the element type chosen: RT_U8 (vidreadframe's rgb_data), RT_F32, RT_F64. */
+int io_vin_read_elem(IoVideoIn *in, RtElem e, Value *frame, int64_t *pts, char *err, size_t errlen);
+/* Claim the queue of other streams' packets: a new reference, or NULL when another writer
+ * claimed it already or packets were dropped (*dropped is set then). */
+IoPacketQueue *io_vin_claim(IoVideoIn *in, bool *dropped);
+
+/* The front packet if its time (in its input stream's time base tbs[index]) is at or
+ * before t (in tb), or any front packet when `all`; NULL otherwise. The caller owns it. */
+AVPacket *io_pq_pop(IoPacketQueue *q, const AVRational *tbs, int64_t t, AVRational tb, bool all);
+void io_pq_release(IoPacketQueue *q);
+
+/* As io_vout_open, with the frame rate and time base given (src may be NULL). */
+IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AVRational fps,
+                              AVRational tb, const IoVideoOutOptions *opt, char *err, size_t errlen);
+
+/* FFmpeg's log goes through io_av_setup's callback: silent, but the last error line of this
+ * thread is kept, so that a message can add FFmpeg's reason ("moov atom not found"). */
+void io_av_setup(void);
+/* "reason" or "reason (last log line)" for an FFmpeg error code, in buf. */
+const char *io_av_reason(int code, char *buf, size_t len);
+
+#endif

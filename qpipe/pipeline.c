@@ -1,0 +1,344 @@
+/*
+ * pipeline.c - the video path of `qpipe run` (run.h pipe_run_video; DESIGN.md "Media").
+ *
+ *   decoder thread --[in queue]--> calling thread (filters) --[out queue]--> encoder thread
+ *
+ * The queues are bounded (PIPE_QUEUE frames), so memory stays bounded whatever the clip's
+ * length, and decoding frame n+1 and encoding frame n-1 overlap the filters on frame n.
+ * Only the calling thread runs Quasar code: the interpreter is single-threaded.
+ *
+ * A frame crosses a queue with its only reference, so no two threads ever touch one
+ * array's reference count: the filter thread drops its input before handing the output on,
+ * and copies an output the filter still holds (a state array returned as the frame), since
+ * the filter may change it in place while the encoder reads it. Timestamps travel with the
+ * frames unchanged, so order, count and timing of the output are the input's.
+ *
+ * Errors: the stage that fails records its message and exit code, closes both queues (so
+ * that no thread waits forever) and the others stop at their next frame; the writer is
+ * then aborted and the temporary file removed by the caller.
+ */
+#include "qpipe/run.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define PIPE_QUEUE 4                /* frames per queue: enough to overlap the stages */
+
+enum { EX_PROGRAM = 65, EX_NOINPUT = 66, EX_UNAVAILABLE = 69, EX_SOFTWARE = 70, EX_CANTCREAT = 73,
+       EX_IOERR = 74, EX_INTERRUPTED = 130 };
+
+typedef struct Frame {
+    Value v;
+    int64_t pts;
+} Frame;
+
+typedef struct Queue {
+    pthread_mutex_t mu;
+    pthread_cond_t cond;
+    Frame items[PIPE_QUEUE];
+    int head, count;
+    bool eof;                       /* the producer is done */
+    bool closed;                    /* abandoned: producers and consumers stop */
+} Queue;
+
+typedef struct Pipe {
+    const RunChain *chain;
+    IoVideoIn *in;
+    IoVideoOut *out;
+    const char *out_path;
+    const IoVideoOutOptions *vo;
+    Queue qin, qout;
+    pthread_mutex_t mu;             /* rc and err */
+    int rc;
+    char err[1024];
+    double t_decode, t_filter, t_encode;    /* seconds spent in each stage's work */
+    int64_t decoded, encoded;
+} Pipe;
+
+/* ---------------------------------------------------------------- queues */
+
+static void q_init(Queue *q)
+{
+    memset(q, 0, sizeof *q);
+    pthread_mutex_init(&q->mu, NULL);
+    pthread_cond_init(&q->cond, NULL);
+}
+
+/* false when the queue was closed (the frame is released then). */
+static bool q_push(Queue *q, Frame f)
+{
+    pthread_mutex_lock(&q->mu);
+    while (q->count == PIPE_QUEUE && !q->closed)
+        pthread_cond_wait(&q->cond, &q->mu);
+    if (q->closed) {
+        pthread_mutex_unlock(&q->mu);
+        rt_release(f.v);
+        return false;
+    }
+    q->items[(q->head + q->count++) % PIPE_QUEUE] = f;
+    pthread_cond_broadcast(&q->cond);
+    pthread_mutex_unlock(&q->mu);
+    return true;
+}
+
+/* 1 with a frame, 0 at the end, -1 when closed. */
+static int q_pop(Queue *q, Frame *f)
+{
+    pthread_mutex_lock(&q->mu);
+    while (!q->count && !q->eof && !q->closed)
+        pthread_cond_wait(&q->cond, &q->mu);
+    int r;
+    if (q->closed)
+        r = -1;
+    else if (!q->count)
+        r = 0;
+    else {
+        *f = q->items[q->head];
+        q->head = (q->head + 1) % PIPE_QUEUE;
+        q->count--;
+        r = 1;
+    }
+    pthread_cond_broadcast(&q->cond);
+    pthread_mutex_unlock(&q->mu);
+    return r;
+}
+
+static void q_end(Queue *q, bool close)
+{
+    pthread_mutex_lock(&q->mu);
+    if (close)
+        q->closed = true;
+    else
+        q->eof = true;
+    pthread_cond_broadcast(&q->cond);
+    pthread_mutex_unlock(&q->mu);
+}
+
+static void q_drain(Queue *q)
+{
+    pthread_mutex_lock(&q->mu);
+    while (q->count) {
+        rt_release(q->items[q->head].v);
+        q->head = (q->head + 1) % PIPE_QUEUE;
+        q->count--;
+    }
+    pthread_mutex_unlock(&q->mu);
+}
+
+static void q_free(Queue *q)
+{
+    q_drain(q);
+    pthread_mutex_destroy(&q->mu);
+    pthread_cond_destroy(&q->cond);
+}
+
+/* ---------------------------------------------------------------- stages */
+
+/* Record the first failure and stop every stage. */
+static void fail(Pipe *p, int rc, const char *msg)
+{
+    pthread_mutex_lock(&p->mu);
+    if (!p->rc) {
+        p->rc = rc;
+        snprintf(p->err, sizeof p->err, "%s", msg);
+    }
+    pthread_mutex_unlock(&p->mu);
+    q_end(&p->qin, true);
+    q_end(&p->qout, true);
+}
+
+static void *decoder(void *arg)
+{
+    Pipe *p = arg;
+    char err[1024];
+    for (;;) {
+        Frame f = {rt_undef(), 0};
+        double t0 = run_now();
+        int r = io_vin_read(p->in, p->chain->dbl, &f.v, &f.pts, err, sizeof err);
+        p->t_decode += run_now() - t0;
+        if (r < 0) {
+            fail(p, EX_IOERR, err);
+            break;
+        }
+        if (r == 0) {
+            q_end(&p->qin, false);
+            break;
+        }
+        p->decoded++;
+        if (!q_push(&p->qin, f))
+            break;
+    }
+    return NULL;
+}
+
+static void *encoder(void *arg)
+{
+    Pipe *p = arg;
+    char err[1024];
+    Frame f;
+    int r;
+    while ((r = q_pop(&p->qout, &f)) == 1) {
+        double t0 = run_now();
+        int w = io_vout_write(p->out, f.v.a, f.pts, err, sizeof err);
+        p->t_encode += run_now() - t0;
+        rt_release(f.v);
+        if (w < 0) {
+            fail(p, EX_IOERR, err);
+            return NULL;
+        }
+        p->encoded++;
+    }
+    return NULL;
+}
+
+/* An H x W or H x W x C result as H x W x 3 (gray repeated, alpha dropped); owns *y. */
+static int to_rgb(Value *y, bool dbl)
+{
+    RtArray *a = y->a;
+    int64_t c = a->rank == 3 ? a->dims[2] : 1;
+    if (c == 3)
+        return 0;
+    int64_t dims[3] = {a->dims[0], a->dims[1], 3};
+    Value r = rt_array_uninit(dbl ? RT_F64 : RT_F32, 3, dims);
+    if (r.kind == V_UNDEF)
+        return -1;
+    int64_t n = dims[0] * dims[1];
+    for (int64_t i = 0; i < n; i++)
+        for (int k = 0; k < 3; k++)
+            rt_set_real(r.a, i * 3 + k, rt_get_real(a, i * c + (c == 1 ? 0 : k)), false);
+    rt_store(y, r);
+    return 0;
+}
+
+static int open_writer(Pipe *p, const RtArray *y)
+{
+    char err[1024];
+    int w = (int)y->dims[1], h = (int)y->dims[0];
+    p->out = io_vout_open(p->out_path, p->in, w, h, p->vo, err, sizeof err);
+    if (p->out)
+        return 0;
+    /* an encoder that is not there is "unavailable"; anything else "cannot create" */
+    bool codec = strstr(err, "ncoder") || strstr(err, "codec");
+    fail(p, codec ? EX_UNAVAILABLE : EX_CANTCREAT, err);
+    return -1;
+}
+
+/* The filter stage, on the calling thread. */
+static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pthread_t *enc, bool *enc_started)
+{
+    Frame f;
+    int64_t done = 0;
+    int r;
+    while ((r = q_pop(&p->qin, &f)) == 1) {
+        if (run_interrupted) {
+            rt_release(f.v);
+            fail(p, EX_INTERRUPTED, "interrupted");
+            return;
+        }
+        Value y;
+        double t0 = run_now();
+        int rc = run_chain_apply(p->chain, f.v, &y);
+        rt_release(f.v);
+        p->t_filter += run_now() - t0;
+        if (rc) {
+            char msg[128];
+            snprintf(msg, sizeof msg, "the filter failed at frame %lld", (long long)done);
+            fail(p, rc, msg);
+            return;
+        }
+        if (y.a->hdr.refs > 1) {            /* the filter keeps it: the encoder gets a copy */
+            Value c = rt_copy(y);
+            rt_release(y);
+            y = c;
+        }
+        if (y.kind == V_UNDEF || to_rgb(&y, p->chain->dbl)) {
+            rt_release(y);
+            fail(p, EX_SOFTWARE, "out of memory");
+            return;
+        }
+        if (!p->out) {
+            if (open_writer(p, y.a)) {
+                rt_release(y);
+                return;
+            }
+            if (pthread_create(enc, NULL, encoder, p)) {
+                rt_release(y);
+                fail(p, EX_SOFTWARE, "cannot start the encoder thread");
+                return;
+            }
+            *enc_started = true;
+        }
+        if (!q_push(&p->qout, (Frame){y, f.pts}))
+            return;
+        done++;
+        if (pr->tty || pr->file)
+            run_progress(pr, done, total, fps, false);
+    }
+    if (r == 0) {
+        if (!p->out && !p->rc)
+            fail(p, EX_NOINPUT, "the video has no frames");
+        q_end(&p->qout, false);
+    }
+    if (pr->tty || pr->file)
+        run_progress(pr, done, total, fps, true);
+}
+
+int pipe_run_video(const RunChain *c, const char *in, const char *out, const IoVideoOutOptions *vo,
+                   RunProgress *pr, char *err, size_t errlen)
+{
+    Pipe p = {.chain = c, .out_path = out, .vo = vo};
+    p.in = io_vin_open(in, err, errlen);
+    if (!p.in)
+        return EX_NOINPUT;
+    IoVideoInfo vi;
+    io_vin_info(p.in, &vi);
+    if (pr->verbose)
+        fprintf(stderr, "qpipe run: %s: %dx%d, %.3f fps, %lld frames; engine: CPU\n", in, vi.width,
+                vi.height, vi.fps, (long long)vi.frame_count);
+    RtFilterInfo info = {vi.width, vi.height, vi.fps, vi.frame_count};
+    int rc = run_chain_init(c, &info);
+    if (rc) {
+        io_vin_close(p.in);
+        snprintf(err, errlen, "init of the filter failed");
+        return rc;
+    }
+    q_init(&p.qin);
+    q_init(&p.qout);
+    pthread_mutex_init(&p.mu, NULL);
+    pthread_t dec, enc;
+    bool enc_started = false;
+    double t0 = run_now();
+    if (pthread_create(&dec, NULL, decoder, &p)) {
+        fail(&p, EX_SOFTWARE, "cannot start the decoder thread");
+    } else {
+        filter_loop(&p, pr, vi.frame_count, vi.fps, &enc, &enc_started);
+        if (p.rc)
+            q_end(&p.qin, true);
+        pthread_join(dec, NULL);
+        if (enc_started)
+            pthread_join(enc, NULL);
+    }
+    if (p.out) {
+        if (p.rc)
+            io_vout_abort(p.out);
+        else if (io_vout_close(p.out, p.err, sizeof p.err) < 0)
+            p.rc = EX_IOERR;
+    }
+    io_vin_close(p.in);
+    q_free(&p.qin);
+    q_free(&p.qout);
+    pthread_mutex_destroy(&p.mu);
+    if (p.rc && p.rc != EX_INTERRUPTED)
+        snprintf(err, errlen, "%s: %s", in, p.err);
+    if (pr->verbose)
+        fprintf(stderr,
+                "qpipe run: %lld frames in %.2f s; decode %.2f s, filter %.2f s (%.1f ms/frame), "
+                "encode %.2f s (stages overlap)\n",
+                (long long)p.encoded, run_now() - t0, p.t_decode, p.t_filter,
+                p.encoded ? p.t_filter * 1e3 / (double)p.encoded : 0.0, p.t_encode);
+    if (p.rc)
+        unlink(out);
+    return p.rc;
+}

@@ -1,0 +1,65 @@
+/*
+ * run.h - `qpipe run`: filters over images, folders of images and video (cmd_run.c), and
+ * the threaded video path (pipeline.c).
+ *
+ * cmd_run.c parses the command line, loads the filter chain (runtime/rt.h rt_filter_*),
+ * decides what IN and OUT are, and owns the output's temporary name, the exit code and
+ * progress. pipeline.c runs one video through the chain: a decoder thread, the calling
+ * thread running the filters (the interpreter is single-threaded: only this thread ever
+ * runs Quasar code), and an encoder thread, joined by bounded queues of frames.
+ */
+#ifndef QPIPE_RUN_H
+#define QPIPE_RUN_H
+
+#include "io/io.h"
+#include "runtime/rt.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* What main.c knows about the installation. */
+typedef struct RunEnv {
+    const char *const *module_path;     /* import search path, NULL-terminated */
+    const char *kernel_dir;             /* folder of qp_kernel.h */
+    const char *presets_dir;            /* where chain names (denoise, sharpen …) are found */
+} RunEnv;
+
+int cmd_run(int argc, char **argv, const RunEnv *env);
+
+/* The filters of a chain, applied in order. */
+typedef struct RunChain {
+    RtFilter **f;
+    int n;
+    bool dbl;                           /* frames in double precision (--double) */
+} RunChain;
+
+/* y = fn(…f2(f1(x))): x borrowed, *y a new reference. An exit code. */
+int run_chain_apply(const RunChain *c, Value x, Value *y);
+/* init(info) of every filter. An exit code. */
+int run_chain_init(const RunChain *c, const RtFilterInfo *info);
+
+/* Progress and verbosity (cmd_run.c). */
+typedef struct RunProgress {
+    bool tty;                           /* stderr is a terminal and not -q: a status line */
+    bool quiet;
+    bool verbose;
+    FILE *file;                         /* --progress: key=value blocks, or NULL */
+    double start, last;                 /* seconds (monotonic) */
+    bool line_shown;
+} RunProgress;
+
+double run_now(void);
+/* Frames done of total (-1: unknown); `end` closes the status line and writes progress=end. */
+void run_progress(RunProgress *p, int64_t done, int64_t total, double fps_in, bool end);
+
+/* Set by SIGINT: every loop stops at the next frame. */
+extern volatile sig_atomic_t run_interrupted;
+
+/* Run the video `in` through the chain into `out` (written exactly there; the caller
+ * renames). An exit code; on failure err says why and nothing is left at `out`. */
+int pipe_run_video(const RunChain *c, const char *in, const char *out, const IoVideoOutOptions *vo,
+                   RunProgress *pr, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,522 @@
+/*
+ * filter.c - a .q file as a filter: the contract of DESIGN.md "Filters" (rt.h rt_filter_*).
+ *
+ * Loading a filter runs its file like a program without main (rt_load_file) in an Rt of its
+ * own, then finds `process` in the file's top level and reads its parameters from the syntax
+ * tree: name, default as written, and the kind that `--set` converts to (the declared type,
+ * else the default's literal). The comment lines right above `function … process` are its
+ * documentation, printed by --help.
+ *
+ * State across frames needs nothing special: the module stays loaded between calls, so its
+ * variables live as long as the filter. A function cannot rebind a module variable
+ * (assignment makes a local, docs/runtime.md "Functions"), but it can change what one holds,
+ * fields of an object or elements of an array, because those are references
+ * (docs/filters.md, presets/denoise_temporal.q).
+ *
+ * Each call is protected: a runtime error is printed by the interpreter and unwinds to the
+ * handler here, which releases the value stack and returns 65.
+ */
+#include "lang/lang.h"
+#include "runtime/interp.h"
+#include "runtime/rt.h"
+
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct RtFilter {
+    Rt *rt;
+    FILE *err;
+    char *path;
+    char *source;               /* the file's text, for defaults and comments */
+    Value process, init;        /* V_FUNC, or V_UNDEF for a missing init */
+    int nparams;
+    RtFilterParam *params;
+    Value *values;              /* converted --set values (V_UNDEF: the default) */
+    char *doc;
+    char **owned;               /* strings the params point to */
+    int nowned;
+};
+
+/* ---------------------------------------------------------------- source text */
+
+static char *read_text(const char *path)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return NULL;
+    StrBuf sb = {0};
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+        for (size_t i = 0; i < n; i++)
+            sb_putc(&sb, buf[i]);
+    fclose(fp);
+    sb_putc(&sb, '\0');
+    return sb.s;
+}
+
+/* Start of 1-based line `line` in text, or NULL. */
+static const char *line_start(const char *text, int line)
+{
+    const char *p = text;
+    for (int l = 1; l < line && p; l++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    return p;
+}
+
+static char *own(RtFilter *f, char *s)
+{
+    char **grown = s ? realloc(f->owned, (size_t)(f->nowned + 1) * sizeof *grown) : NULL;
+    if (!grown) {
+        free(s);
+        return NULL;
+    }
+    f->owned = grown;
+    f->owned[f->nowned++] = s;
+    return s;
+}
+
+/* The default expression as written: from its first character to the `,` or `)` that ends
+ * it at nesting depth 0. */
+static char *default_text(const char *text, LangLoc loc)
+{
+    const char *p = line_start(text, loc.line);
+    if (!p)
+        return strdup("?");
+    p += loc.col - 1;
+    const char *q = p;
+    int depth = 0;
+    bool str = false;
+    for (; *q && *q != '\n'; q++) {
+        if (*q == '"')
+            str = !str;
+        if (str)
+            continue;
+        if (*q == '(' || *q == '[' || *q == '{')
+            depth++;
+        else if ((*q == ')' || *q == ']' || *q == '}') && depth-- == 0)
+            break;
+        else if (*q == ',' && depth == 0)
+            break;
+    }
+    while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    return strndup(p, (size_t)(q - p));
+}
+
+/* The comment lines (`%`) directly above line `line`, without `%` and one blank. */
+static char *doc_above(const char *text, int line)
+{
+    int first = line;
+    for (int l = line - 1; l >= 1; l--) {
+        const char *p = line_start(text, l);
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p != '%')
+            break;
+        first = l;
+    }
+    StrBuf sb = {0};
+    sb_puts(&sb, "");
+    for (int l = first; l < line; l++) {
+        const char *p = line_start(text, l);
+        while (*p == ' ' || *p == '\t')
+            p++;
+        p++;
+        if (*p == ' ')
+            p++;
+        size_t n = strcspn(p, "\r\n");
+        for (size_t i = 0; i < n; i++)
+            sb_putc(&sb, p[i]);
+        if (l + 1 < line)
+            sb_putc(&sb, '\n');
+    }
+    return sb.s;
+}
+
+/* ---------------------------------------------------------------- parameters */
+
+static RtParamKind kind_of(const Node *p)
+{
+    if (p->type && p->type->kind == TY_NAME && p->type->name) {
+        const char *t = p->type->name;
+        if (!strcmp(t, "int") || !strcmp(t, "bool") || !strncmp(t, "int", 3) || !strncmp(t, "uint", 4))
+            return RT_PARAM_INT;
+        if (!strcmp(t, "scalar") || !strcmp(t, "float") || !strcmp(t, "double"))
+            return RT_PARAM_SCALAR;
+        if (!strcmp(t, "string"))
+            return RT_PARAM_STRING;
+    }
+    const Node *d = p->a;
+    if (d && d->kind == N_UNARY && d->a)
+        d = d->a;
+    if (!d)
+        return RT_PARAM_ANY;
+    switch (d->kind) {
+    case N_INT: return RT_PARAM_INT;
+    case N_REAL: return RT_PARAM_SCALAR;
+    case N_STRING: return RT_PARAM_STRING;
+    case N_IDENT:
+        if (!strcmp(d->name, "true") || !strcmp(d->name, "false"))
+            return RT_PARAM_INT;
+        if (!strcmp(d->name, "pi") || !strcmp(d->name, "inf") || !strcmp(d->name, "eps"))
+            return RT_PARAM_SCALAR;
+        return RT_PARAM_ANY;
+    default: return RT_PARAM_ANY;
+    }
+}
+
+static const char *kind_name(RtParamKind k)
+{
+    switch (k) {
+    case RT_PARAM_INT: return "int";
+    case RT_PARAM_SCALAR: return "scalar";
+    case RT_PARAM_STRING: return "string";
+    default: return "value";
+    }
+}
+
+static bool parse_int(const char *s, int64_t *out)
+{
+    if (!strcmp(s, "true") || !strcmp(s, "false")) {
+        *out = s[0] == 't';
+        return true;
+    }
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 0);
+    if (!*s || *end || errno)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_real(const char *s, double *out)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (!*s || *end || isnan(v))
+        return false;
+    *out = v;
+    return true;
+}
+
+static int find_params(RtFilter *f, const Node *fn)
+{
+    int np = fn->args.n - 1;
+    f->nparams = np > 0 ? np : 0;
+    f->params = calloc((size_t)f->nparams + 1, sizeof *f->params);
+    f->values = calloc((size_t)f->nparams + 1, sizeof *f->values);
+    if (!f->params || !f->values)
+        return -1;
+    for (int i = 0; i < f->nparams; i++) {
+        const Node *p = fn->args.items[i + 1];
+        RtFilterParam *q = &f->params[i];
+        q->name = p->name;
+        q->kind = kind_of(p);
+        q->default_text = p->a ? own(f, default_text(f->source, p->a->loc)) : NULL;
+        if (p->a && !q->default_text)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- loading */
+
+static const Node *find_function(RtModule *mod, const char *name)
+{
+    for (int i = 0; i < mod->m->body.n; i++) {
+        const Node *n = mod->m->body.items[i];
+        if (n->kind == N_FUNCTION && !strcmp(n->name, name))
+            return n;
+    }
+    return NULL;
+}
+
+/* Does the file define process at its top level? Asked before running anything, so that a
+ * program given by mistake is not run. A file that does not parse says yes: loading it
+ * then reports the syntax errors. */
+static bool defines_process(const char *path)
+{
+    FILE *sink = fopen("/dev/null", "w");
+    LangDiag *d = sink ? lang_diag_new(sink) : NULL;
+    LangModule *m = d ? lang_parse_file(path, d) : NULL;
+    bool yes = !m || lang_diag_errors(d);
+    for (int i = 0; m && !yes && i < m->body.n; i++) {
+        const Node *n = m->body.items[i];
+        yes = n->kind == N_FUNCTION && !strcmp(n->name, "process");
+    }
+    lang_module_free(m);
+    lang_diag_free(d);
+    if (sink)
+        fclose(sink);
+    return yes;
+}
+
+RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc)
+{
+    RtFilter *f = calloc(1, sizeof *f);
+    if (f)
+        f->err = err;
+    if (!f || !(f->path = strdup(path)) || !(f->rt = rt_new(opt, out, err))) {
+        *rc = RT_EX_SOFTWARE;
+        fprintf(err, "qpipe: out of memory\n");
+        rt_filter_free(f);
+        return NULL;
+    }
+    f->source = read_text(path);
+    if (!f->source) {
+        fprintf(err, "%s: error: cannot read the filter: %s\n", path, strerror(errno));
+        *rc = RT_EX_NOINPUT;
+        rt_filter_free(f);
+        return NULL;
+    }
+    if (!defines_process(path)) {
+        fprintf(err, "%s: error: not a filter: it defines no function process(x, ...) "
+                     "(a program runs with `qpipe exec`)\n", path);
+        *rc = RT_EX_PROGRAM;
+        rt_filter_free(f);
+        return NULL;
+    }
+    *rc = rt_load_file(f->rt, path);
+    if (*rc) {
+        rt_filter_free(f);
+        return NULL;
+    }
+    RtModule *root = f->rt->modules;
+    const Node *proc = root ? find_function(root, "process") : NULL;
+    if (!proc || f->rt->globals[proc->slot].kind != V_FUNC) {
+        fprintf(err, "%s: error: not a filter: it defines no function process(x, ...) "
+                     "(a program runs with `qpipe exec`)\n", path);
+        *rc = RT_EX_PROGRAM;
+        rt_filter_free(f);
+        return NULL;
+    }
+    if (proc->args.n < 1 || proc->args2.n < 1) {
+        fprintf(err, "%s:%d:%d: error: process must take the frame and return the result: "
+                     "function y = process(x, ...)\n", path, proc->loc.line, proc->loc.col);
+        *rc = RT_EX_PROGRAM;
+        rt_filter_free(f);
+        return NULL;
+    }
+    f->process = f->rt->globals[proc->slot];
+    rt_retain(f->process);
+    const Node *init = find_function(root, "init");
+    if (init && f->rt->globals[init->slot].kind == V_FUNC) {
+        f->init = f->rt->globals[init->slot];
+        rt_retain(f->init);
+    }
+    f->doc = doc_above(f->source, proc->loc.line);
+    if (!f->doc || find_params(f, proc)) {
+        *rc = RT_EX_SOFTWARE;
+        fprintf(err, "qpipe: out of memory\n");
+        rt_filter_free(f);
+        return NULL;
+    }
+    *rc = 0;
+    return f;
+}
+
+const char *rt_filter_path(const RtFilter *f) { return f->path; }
+int rt_filter_nparams(const RtFilter *f) { return f->nparams; }
+const RtFilterParam *rt_filter_param(const RtFilter *f, int i) { return &f->params[i]; }
+const char *rt_filter_doc(const RtFilter *f) { return f->doc; }
+
+void rt_filter_help(const RtFilter *f, FILE *out)
+{
+    fprintf(out, "%s\n", f->path);
+    if (*f->doc)
+        fprintf(out, "\n%s\n", f->doc);
+    fprintf(out, "\nparameters (--set name=value):\n");
+    if (!f->nparams)
+        fprintf(out, "  (none)\n");
+    for (int i = 0; i < f->nparams; i++) {
+        const RtFilterParam *p = &f->params[i];
+        fprintf(out, "  %-16s %-7s default %s\n", p->name, kind_name(p->kind),
+                p->default_text ? p->default_text : "(none: must be set)");
+    }
+}
+
+int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, size_t errlen)
+{
+    int k = -1;
+    for (int i = 0; i < f->nparams; i++)
+        if (!strcmp(f->params[i].name, name))
+            k = i;
+    if (k < 0) {
+        snprintf(err, errlen, "%s has no parameter '%s'", f->path, name);
+        return -1;
+    }
+    RtFilterParam *p = &f->params[k];
+    Value v = rt_undef();
+    int64_t i;
+    double r;
+    switch (p->kind) {
+    case RT_PARAM_INT:
+        if (parse_int(value, &i))
+            v = rt_int(i);
+        break;
+    case RT_PARAM_SCALAR:
+        if (parse_real(value, &r))
+            v = rt_real(rt_round(f->rt, r));
+        break;
+    case RT_PARAM_STRING:
+        v = rt_string_cstr(value);
+        break;
+    case RT_PARAM_ANY:
+        if (parse_int(value, &i))
+            v = rt_int(i);
+        else if (parse_real(value, &r))
+            v = rt_real(rt_round(f->rt, r));
+        else
+            v = rt_string_cstr(value);
+        break;
+    }
+    if (v.kind == V_UNDEF) {
+        snprintf(err, errlen, "bad value for '%s' (%s expected): '%s'", name, kind_name(p->kind), value);
+        return -1;
+    }
+    rt_store(&f->values[k], v);
+    p->value = own(f, strdup(value));
+    return 0;
+}
+
+/* ---------------------------------------------------------------- calls */
+
+/* fn(argv…) with names, under a handler: 0 and *out (a new reference, when out), or 65
+ * after the interpreter printed the error. The arguments are borrowed. */
+static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, const char **names, Value *out)
+{
+    Rt *rt = f->rt;
+    jmp_buf jb;
+    char mark;
+    Value *base = rt->sp;
+    rt->top = &jb;
+    rt->stack_base = &mark;
+    if (setjmp(jb)) {
+        rt_pop_to(rt, base);
+        rt->frame = NULL;
+        rt->call = NULL;
+        rt->depth = 0;
+        rt->top = NULL;
+        fflush(rt->out);
+        return RT_EX_PROGRAM;
+    }
+    Value *slots = rt_push(rt, argc + 2);
+    for (int i = 0; i < argc; i++) {
+        rt_retain(argv[i]);
+        slots[i] = argv[i];
+    }
+    slots[argc + 1] = fn;
+    rt_retain(fn);
+    rt_call_named(rt, fn, argc, slots, names, out ? 1 : 0, slots + argc);
+    if (out) {
+        *out = slots[argc];
+        slots[argc] = rt_undef();
+    }
+    rt_pop_to(rt, base);
+    rt->top = NULL;
+    fflush(rt->out);
+    return 0;
+}
+
+int rt_filter_init(RtFilter *f, const RtFilterInfo *info)
+{
+    if (f->init.kind != V_FUNC)
+        return 0;
+    Value o = rt_object_new(NULL, 4);
+    if (o.kind == V_UNDEF)
+        return RT_EX_SOFTWARE;
+    struct { const char *name; Value v; } fields[] = {
+        {"width", rt_int(info->width)},
+        {"height", rt_int(info->height)},
+        {"fps", rt_real(rt_round(f->rt, info->fps))},
+        {"frame_count", rt_int(info->frame_count)},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++) {
+        Value *slot = rt_object_add_field(o.obj, fields[i].name);
+        if (!slot) {
+            rt_release(o);
+            return RT_EX_SOFTWARE;
+        }
+        *slot = fields[i].v;
+    }
+    int rc = protected_call(f, f->init, 1, &o, NULL, NULL);
+    rt_release(o);
+    return rc;
+}
+
+/* A result that is not a numeric array of rank 2 or 3 is an error in the filter. */
+static int check_result(RtFilter *f, Value *y)
+{
+    Rt *rt = f->rt;
+    if (y->kind != V_ARRAY || !rt_elem_is_numeric(y->a->elem) || rt_elem_is_complex(y->a->elem) ||
+        y->a->rank < 2 || y->a->rank > 3 || (y->a->rank == 3 && y->a->dims[2] != 1 && y->a->dims[2] != 3 && y->a->dims[2] != 4)) {
+        StrBuf sb = {0};
+        const char *t = rt_type_name(rt, *y, &sb);
+        fprintf(f->err, "%s: error: process returned %s; a frame is an H x W x 3 (or H x W) array of numbers\n",
+                f->path, t ? t : "nothing");
+        sb_free(&sb);
+        return RT_EX_PROGRAM;
+    }
+    RtElem want = rt_scalar_elem(rt);
+    if (y->a->elem == want)
+        return 0;
+    Value c = rt_array_uninit(want, y->a->rank, y->a->dims);
+    if (c.kind == V_UNDEF)
+        return RT_EX_SOFTWARE;
+    for (int64_t i = 0; i < c.a->n; i++)
+        rt_set_real(c.a, i, rt_get_real(y->a, i), false);
+    rt_store(y, c);
+    return 0;
+}
+
+int rt_filter_process(RtFilter *f, Value frame, Value *out)
+{
+    int n = 1;
+    Value argv[1 + f->nparams];
+    const char *names[1 + f->nparams];
+    argv[0] = frame;
+    names[0] = NULL;
+    for (int i = 0; i < f->nparams; i++)
+        if (f->values[i].kind != V_UNDEF) {
+            argv[n] = f->values[i];
+            names[n++] = f->params[i].name;
+        }
+    *out = rt_undef();
+    int rc = protected_call(f, f->process, n, argv, names, out);
+    if (rc)
+        return rc;
+    rc = check_result(f, out);
+    if (rc) {
+        rt_release(*out);
+        *out = rt_undef();
+    }
+    return rc;
+}
+
+void rt_filter_free(RtFilter *f)
+{
+    if (!f)
+        return;
+    rt_release(f->process);
+    rt_release(f->init);
+    for (int i = 0; f->values && i < f->nparams; i++)
+        rt_release(f->values[i]);
+    rt_free(f->rt);
+    for (int i = 0; i < f->nowned; i++)
+        free(f->owned[i]);
+    free(f->owned);
+    free(f->params);
+    free(f->values);
+    free(f->doc);
+    free(f->source);
+    free(f->path);
+    free(f);
+}

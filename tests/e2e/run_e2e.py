@@ -1,0 +1,427 @@
+#!/usr/bin/env python3
+"""tests/e2e/run_e2e.py - end-to-end checks of `qpipe run` on generated media.
+
+Makes small deterministic media with samples/make_media.sh (320x180, 1 s, 25 fps) into
+build/e2e/, runs qpipe on it and checks the outputs by content (DESIGN.md "Tests"):
+FFmpeg computes every reference independently. Each check prints one line, `ok NAME` or
+`not ok NAME: REASON`, which tests/run.py counts as one test each (as for unit tests).
+
+Environment: QPIPE (default build/qpipe). Needs ffmpeg and ffprobe. Standard library only.
+"""
+
+import hashlib
+import math
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+QPIPE = os.path.abspath(os.environ.get("QPIPE") or os.path.join(ROOT, "build", "qpipe"))
+# Beside the binary (build/e2e, build-asan/e2e), so that two builds never share it; the
+# media is made once (its stamp is the script's hash), the outputs go to a folder of this
+# run's own, so that concurrent runs of the suite do not meet.
+WORK = os.path.join(os.path.dirname(QPIPE), "e2e")
+MEDIA = os.path.join(WORK, "media")
+OUT = os.path.join(WORK, "out-%d" % os.getpid())
+
+# denoise.q must raise the PSNR against the clean source by at least this much (dB); it
+# measured about +4.5 dB on this media (noise of standard deviation ~9, --set sigma=6).
+DENOISE_MARGIN_DB = 3.0
+# the temporal denoiser on the same clip (it measured about +2.5 dB)
+TEMPORAL_MARGIN_DB = 1.5
+NEGATE_MIN_PSNR = 50.0
+# Part of the media's stamp with make_media.sh's text: change it when setup() makes other files.
+MEDIA_VERSION = "3"
+
+results = []
+
+
+def check(name):
+    def wrap(fn):
+        results.append((name, fn))
+        return fn
+    return wrap
+
+
+def run(argv, timeout=60, **kw):
+    p = subprocess.run(argv, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=timeout, **kw)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def qpipe(*args, timeout=60):
+    return run([QPIPE, "run"] + list(args), timeout=timeout)
+
+
+def ffmpeg(*args):
+    code, out, err = run(["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + list(args))
+    if code:
+        raise AssertionError("ffmpeg %s failed: %s" % (" ".join(args), err.strip()[-300:]))
+    return out
+
+
+def rgb_frames(path, vf=None):
+    """Every video frame of `path` as packed rgb24 bytes (frames as decoded, no rate change)."""
+    args = ["ffmpeg", "-nostdin", "-loglevel", "error", "-i", path, "-map", "0:v:0", "-fps_mode", "passthrough"]
+    if vf:
+        args += ["-vf", vf]
+    args += ["-f", "rawvideo", "-pix_fmt", "rgb24", "-"]
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60)
+    if p.returncode:
+        raise AssertionError("cannot decode %s: %s" % (path, p.stderr.decode()[-300:]))
+    return p.stdout
+
+
+def psnr_bytes(a, b):
+    if len(a) != len(b):
+        raise AssertionError("sizes differ: %d and %d bytes" % (len(a), len(b)))
+    if a == b:
+        return math.inf
+    se = 0
+    for x, y in zip(a, b):
+        d = x - y
+        se += d * d
+    mse = se / len(a)
+    return 10 * math.log10(255.0 * 255.0 / mse)
+
+
+def psnr_files(a, b):
+    """FFmpeg's average PSNR of a against b in RGB."""
+    code, out, err = run(["ffmpeg", "-nostdin", "-hide_banner", "-i", a, "-i", b, "-lavfi",
+                          "[0]format=rgb24[a];[1]format=rgb24[b];[a][b]psnr", "-f", "null", "-"])
+    for part in err.split():
+        if part.startswith("average:"):
+            v = part[len("average:"):]
+            return math.inf if v == "inf" else float(v)
+    raise AssertionError("no PSNR from ffmpeg: " + err.strip()[-300:])
+
+
+def frame_times(path):
+    out = run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+               "frame=pts_time", "-of", "csv=p=0", path])[1]
+    return [line.strip().rstrip(",") for line in out.splitlines() if line.strip()]
+
+
+def audio_md5(path):
+    return ffmpeg("-i", path, "-map", "0:a", "-c", "copy", "-f", "md5", "-").strip()
+
+
+def out(name):
+    return os.path.join(OUT, name)
+
+
+def expect_code(result, want, what):
+    code, _, err = result
+    if code != want:
+        raise AssertionError("%s: exit status %d, expected %d; stderr: %s" % (what, code, want, err.strip()[-400:]))
+
+
+# ---- checks ---------------------------------------------------------------------------
+
+@check("invert.q through ffv1 equals FFmpeg's negate in RGB (lossless input)")
+def _():
+    expect_code(qpipe("presets/invert.q", os.path.join(MEDIA, "noisy.mkv"), out("inv.mkv"),
+                      "--codec", "ffv1", "-q"), 0, "qpipe run")
+    got = rgb_frames(out("inv.mkv"))
+    ref = rgb_frames(os.path.join(MEDIA, "noisy.mkv"), "format=rgb24,negate")
+    p = psnr_bytes(got, ref)
+    if p < NEGATE_MIN_PSNR:
+        raise AssertionError("PSNR %.2f dB against negate, expected >= %g" % (p, NEGATE_MIN_PSNR))
+
+
+@check("invert.q on H.264 yuv444p input equals negate (PSNR >= 50 dB)")
+def _():
+    expect_code(qpipe("presets/invert.q", os.path.join(MEDIA, "in444.mp4"), out("inv444.mkv"),
+                      "--codec", "ffv1", "-q"), 0, "qpipe run")
+    p = psnr_bytes(rgb_frames(out("inv444.mkv")),
+                   rgb_frames(os.path.join(MEDIA, "in444.mp4"), "format=rgb24,negate"))
+    if p < NEGATE_MIN_PSNR:
+        raise AssertionError("PSNR %.2f dB against negate, expected >= %g" % (p, NEGATE_MIN_PSNR))
+
+
+@check("video: frame count and timestamps equal the input's (ffprobe)")
+def _():
+    want = frame_times(os.path.join(MEDIA, "noisy.mkv"))
+    got = frame_times(out("inv.mkv"))
+    if len(got) != len(want):
+        raise AssertionError("%d frames, input has %d" % (len(got), len(want)))
+    if got != want:
+        i = next(k for k in range(len(got)) if got[k] != want[k])
+        raise AssertionError("frame %d at %s s, input's at %s s" % (i, got[i], want[i]))
+
+
+@check("video: a variable-frame-rate input keeps its timestamps")
+def _():
+    src = os.path.join(MEDIA, "vfr.mkv")
+    expect_code(qpipe("presets/identity.q", src, out("vfr.mkv"), "--codec", "ffv1", "-q"), 0, "qpipe run")
+    want, got = frame_times(src), frame_times(out("vfr.mkv"))
+    if len(set(round(float(b) - float(a), 3) for a, b in zip(want, want[1:]))) < 2:
+        raise AssertionError("the input is not variable-rate: %s" % want[:6])
+    if got != want:
+        raise AssertionError("timestamps %s..., input's %s..." % (got[:6], want[:6]))
+
+
+@check("video: audio stream bit-identical (-c copy -f md5)")
+def _():
+    a, b = audio_md5(os.path.join(MEDIA, "noisy.mkv")), audio_md5(out("inv.mkv"))
+    if a != b:
+        raise AssertionError("audio %s, input's %s" % (b, a))
+
+
+@check("video: AAC audio of an MP4 copied bit-identical")
+def _():
+    expect_code(qpipe("presets/identity.q", os.path.join(MEDIA, "noisy.mp4"), out("id.mp4"), "-q"), 0, "qpipe run")
+    a, b = audio_md5(os.path.join(MEDIA, "noisy.mp4")), audio_md5(out("id.mp4"))
+    if a != b:
+        raise AssertionError("audio %s, input's %s" % (b, a))
+    n_in, n_out = len(frame_times(os.path.join(MEDIA, "noisy.mp4"))), len(frame_times(out("id.mp4")))
+    if n_in != n_out:
+        raise AssertionError("%d frames, input has %d" % (n_out, n_in))
+
+
+@check("denoise.q raises PSNR against the clean source by >= %g dB" % DENOISE_MARGIN_DB)
+def _():
+    expect_code(qpipe("presets/denoise.q", os.path.join(MEDIA, "noisy.mkv"), out("den.mkv"),
+                      "--codec", "ffv1", "--set", "sigma=6", "-q"), 0, "qpipe run")
+    clean = os.path.join(MEDIA, "clean.mkv")
+    before, after = psnr_files(os.path.join(MEDIA, "noisy.mkv"), clean), psnr_files(out("den.mkv"), clean)
+    if after - before < DENOISE_MARGIN_DB:
+        raise AssertionError("PSNR %.2f -> %.2f dB, a gain below %g" % (before, after, DENOISE_MARGIN_DB))
+
+
+@check("denoise_temporal.q (state across frames) raises PSNR by >= %g dB" % TEMPORAL_MARGIN_DB)
+def _():
+    expect_code(qpipe("presets/denoise_temporal.q", os.path.join(MEDIA, "noisy.mkv"), out("tden.mkv"),
+                      "--codec", "ffv1", "--set", "sigma=9", "-q"), 0, "qpipe run")
+    clean = os.path.join(MEDIA, "clean.mkv")
+    before, after = psnr_files(os.path.join(MEDIA, "noisy.mkv"), clean), psnr_files(out("tden.mkv"), clean)
+    if after - before < TEMPORAL_MARGIN_DB:
+        raise AssertionError("PSNR %.2f -> %.2f dB, a gain below %g" % (before, after, TEMPORAL_MARGIN_DB))
+
+
+@check("chain -f \"denoise(sigma=6), invert\" equals denoise then invert")
+def _():
+    expect_code(qpipe("-f", "denoise(sigma=6), invert", os.path.join(MEDIA, "clean_1.png"), out("chain.png"), "-q"),
+                0, "qpipe run -f")
+    expect_code(qpipe("presets/denoise.q", os.path.join(MEDIA, "clean_1.png"), out("chain_a.png"), "--set", "sigma=6", "-q"),
+                0, "qpipe run denoise")
+    expect_code(qpipe("presets/invert.q", out("chain_a.png"), out("chain_b.png"), "-q"), 0, "qpipe run invert")
+    p = psnr_bytes(rgb_frames(out("chain.png")), rgb_frames(out("chain_b.png")))
+    if p < 50:
+        raise AssertionError("PSNR %.2f dB between the chain and the two runs" % p)
+
+
+@check("image: identity.q writes the same pixels (PNG and TIFF)")
+def _():
+    for name in ("img_1.png", "img_3.tif"):
+        src = os.path.join(MEDIA, name)
+        expect_code(qpipe("presets/identity.q", src, out("id_" + name), "-q"), 0, "qpipe run " + name)
+        if rgb_frames(src) != rgb_frames(out("id_" + name)):
+            raise AssertionError("%s: pixels differ" % name)
+
+
+@check("folder of images -> folder, --format, batch continues past a bad file")
+def _():
+    d = os.path.join(OUT, "batch-in")
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(d)
+    shutil.copy(os.path.join(MEDIA, "img_1.png"), d)
+    shutil.copy(os.path.join(MEDIA, "img_2.png"), d)
+    with open(os.path.join(d, "bad.png"), "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n not really")
+    code, _, err = qpipe("presets/invert.q", d, out("batch"), "--format", "tif", "-q")
+    if code == 0:
+        raise AssertionError("exit status 0 with a bad file in the folder")
+    if "bad.png" not in err:
+        raise AssertionError("the failure does not name bad.png: " + err.strip()[-300:])
+    for name in ("img_1", "img_2"):
+        got = out(os.path.join("batch", name + ".tif"))
+        if not os.path.exists(got):
+            raise AssertionError("%s not written" % got)
+        ref = rgb_frames(os.path.join(MEDIA, name + ".png"), "format=rgb24,negate")
+        if rgb_frames(got) != ref:
+            raise AssertionError("%s is not the negative of the input" % got)
+    left = [f for f in os.listdir(out("batch")) if f.startswith(".qpipe-") or f.startswith("bad")]
+    if left:
+        raise AssertionError("left behind: %s" % left)
+
+
+@check("--help lists the parameters, defaults and the comment lines")
+def _():
+    code, text, err = run([QPIPE, "run", "presets/denoise.q", "--help"])
+    if code or "sigma" not in text or "default 10" not in text or "noise level" not in text:
+        raise AssertionError("exit %d, output: %s" % (code, (text + err)[-400:]))
+
+
+@check("error, unknown --set name exits 64 listing the parameters, no output")
+def _():
+    r = qpipe("presets/denoise.q", os.path.join(MEDIA, "img_1.png"), out("e64.png"), "--set", "sigmaa=3")
+    expect_code(r, 64, "unknown name")
+    if "sigmaa" not in r[2] or "strength" not in r[2]:
+        raise AssertionError("stderr does not name the parameter and list the others: " + r[2])
+    r = qpipe("presets/denoise.q", os.path.join(MEDIA, "img_1.png"), out("e64.png"), "--set", "sigma=abc")
+    expect_code(r, 64, "bad value")
+    if os.path.exists(out("e64.png")):
+        raise AssertionError("an output was written")
+
+
+@check("error, existing output without -y exits 73 and leaves it untouched")
+def _():
+    target = out("exists.png")
+    with open(target, "wb") as f:
+        f.write(b"keep")
+    expect_code(qpipe("presets/identity.q", os.path.join(MEDIA, "img_1.png"), target), 73, "no -y")
+    with open(target, "rb") as f:
+        if f.read() != b"keep":
+            raise AssertionError("the existing file was changed")
+    expect_code(qpipe("presets/identity.q", os.path.join(MEDIA, "img_1.png"), target, "-y", "-q"), 0, "with -y")
+
+
+@check("error, missing input exits 66, no output")
+def _():
+    expect_code(qpipe("presets/identity.q", os.path.join(OUT, "missing.mkv"), out("e66.mkv")), 66, "missing input")
+    if os.path.exists(out("e66.mkv")):
+        raise AssertionError("an output was written")
+
+
+@check("error, truncated MP4 gives a non-zero exit and no output")
+def _():
+    src = os.path.join(MEDIA, "noisy.mp4")
+    bad = os.path.join(OUT, "truncated.mp4")
+    with open(src, "rb") as f:
+        data = f.read()
+    with open(bad, "wb") as f:
+        f.write(data[: len(data) // 3])
+    code, _, err = qpipe("presets/identity.q", bad, out("trunc.mp4"))
+    if code == 0 or not err.strip():
+        raise AssertionError("exit status %d, stderr %r" % (code, err[-200:]))
+    if os.path.exists(out("trunc.mp4")):
+        raise AssertionError("an output was written")
+
+
+@check("error, a filter that fails at frame 5 exits 65, leaves no file")
+def _():
+    f = os.path.join(OUT, "fail5.q")
+    with open(f, "w") as fp:
+        fp.write("state = object()\nstate.n = 0\n"
+                 "function y = process(x)\n"
+                 "    state.n = state.n + 1\n"
+                 "    assert(state.n < 5)\n"
+                 "    y = x\n"
+                 "endfunction\n")
+    r = qpipe(f, os.path.join(MEDIA, "noisy.mkv"), out("fail5.mkv"), "--codec", "ffv1")
+    expect_code(r, 65, "failing filter")
+    if "assertion failed" not in r[2]:
+        raise AssertionError("no message: " + r[2][-300:])
+    left = [n for n in os.listdir(OUT) if n.startswith("fail5.mkv") or n.startswith(".qpipe-")]
+    if left:
+        raise AssertionError("left behind: %s" % left)
+
+
+@check("Ctrl-C (SIGINT) exits 130 and leaves no file")
+def _():
+    f = os.path.join(OUT, "slow.q")
+    with open(f, "w") as fp:
+        fp.write("function y = process(x)\n    pause(200)\n    y = x\nendfunction\n")
+    p = subprocess.Popen([QPIPE, "run", f, os.path.join(MEDIA, "noisy.mkv"), out("int.mkv"), "--codec", "ffv1"],
+                         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(0.8)
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=30)
+    if p.returncode != 130:
+        raise AssertionError("exit status %d, expected 130" % p.returncode)
+    left = [n for n in os.listdir(OUT) if n.startswith("int") or n.startswith(".qpipe-")]
+    if left:
+        raise AssertionError("left behind: %s" % left)
+
+
+@check("--progress - writes key=value blocks ending in progress=end")
+def _():
+    code, text, err = qpipe("presets/identity.q", os.path.join(MEDIA, "noisy.mkv"), out("prog.mkv"), "--codec", "ffv1",
+                            "--progress", "-", "-q")
+    if code or "progress=end" not in text or "frame=25" not in text:
+        raise AssertionError("exit %d, stdout: %s" % (code, text[-300:]))
+
+
+# ---- main -------------------------------------------------------------------------------
+
+def setup():
+    """Make the media when it is missing or stale: into a folder of this run, renamed into
+    place when complete (another run may be doing the same)."""
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(OUT)
+    stamp = os.path.join(MEDIA, "stamp")
+    script = os.path.join(ROOT, "samples", "make_media.sh")
+    with open(script, "rb") as f:
+        digest = hashlib.sha1(f.read() + MEDIA_VERSION.encode()).hexdigest()
+    try:
+        with open(stamp) as f:
+            if f.read() == digest:
+                return
+    except OSError:
+        pass
+    tmp = os.path.join(WORK, "media-%d" % os.getpid())
+    shutil.rmtree(tmp, ignore_errors=True)
+    code, _, err = run(["sh", script, tmp, "320x180", "1"], timeout=120)
+    if code:
+        raise AssertionError("make_media.sh failed: " + err.strip()[-300:])
+    ffmpeg("-i", os.path.join(tmp, "clean.mkv"), "-map", "0:v", "-c:v", "libx264", "-crf", "0",
+           "-pix_fmt", "yuv444p", os.path.join(tmp, "in444.mp4"))
+    # variable frame rate: frame n at 0.04 n s plus 0.02 s for every third frame
+    ffmpeg("-i", os.path.join(tmp, "clean.mkv"), "-map", "0:v", "-vf",
+           "setpts='(N*0.04+0.02*floor(N/3))/TB'", "-fps_mode", "passthrough", "-c:v", "ffv1",
+           "-pix_fmt", "bgr0", os.path.join(tmp, "vfr.mkv"))
+    with open(os.path.join(tmp, "stamp"), "w") as f:
+        f.write(digest)
+    old = os.path.join(WORK, "media-old-%d" % os.getpid())
+    if os.path.exists(MEDIA):
+        try:
+            os.rename(MEDIA, old)
+        except OSError:
+            pass
+    try:
+        os.rename(tmp, MEDIA)
+    except OSError:
+        pass        # another run put its (identical) media in place first
+    shutil.rmtree(tmp, ignore_errors=True)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def main():
+    for tool in ("ffmpeg", "ffprobe"):
+        if not shutil.which(tool):
+            print("not ok e2e: %s is not installed (sh scripts/deps.sh)" % tool)
+            return 1
+    if not os.access(QPIPE, os.X_OK):
+        print("not ok e2e: %s is not built (make)" % QPIPE)
+        return 1
+    try:
+        setup()
+    except (AssertionError, subprocess.TimeoutExpired) as e:
+        print("not ok e2e media: %s" % e)
+        return 1
+    env_cache = os.environ.get("XDG_CACHE_HOME")
+    if not env_cache:
+        os.environ["XDG_CACHE_HOME"] = os.path.join(ROOT, "build", "cache")
+    failed = 0
+    for name, fn in results:
+        try:
+            fn()
+            print("ok " + name)
+        except subprocess.TimeoutExpired as e:
+            print("not ok %s: timeout (%s)" % (name, " ".join(map(str, e.cmd))[:200]))
+            failed += 1
+        except (AssertionError, OSError) as e:
+            print("not ok %s: %s" % (name, str(e).replace("\n", " ")))
+            failed += 1
+        sys.stdout.flush()
+    if not failed:
+        shutil.rmtree(OUT, ignore_errors=True)     # kept after a failure, to look at
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+"""tests/io/make_images.py - the reference images of tests/io/*.q, written byte by byte
+with the standard library only (zlib, struct), so that imread is checked against files
+that no part of qpipe made. The files are small and committed under tests/io/data/; run
+this script again (from anywhere) to regenerate them after changing it.
+
+  palette.png      2x3 8-bit palette PNG (colour type 3), no transparency
+  palette_trns.png the same with a tRNS chunk: imread gives RGBA
+  gray16.png       2x3 16-bit gray PNG with values that differ in both bytes
+  rgba16.png       1x2 16-bit RGBA PNG
+  gray_alpha.png   1x3 8-bit gray+alpha PNG
+  gray2.png        1x4 2-bit gray PNG (expanded to 8 bits: 0, 85, 170, 255)
+  float.tif        2x3 32-bit float gray TIFF, uncompressed, with negative and fractional values
+  rgb16.tif        1x2 16-bit RGB TIFF, uncompressed, big-endian ("MM")
+  maxval.pgm       3x1 P5 with a comment in the header and maxval 1000 (two bytes a sample)
+  small.ppm        2x1 P6 with maxval 15 (one byte a sample)
+  tiled.tif        20x5 8-bit RGB in 16x16 tiles, value ((y * 20 + x) * 3 + c) mod 256
+  planar.tif       the same image with separate planes, strips of 2 rows
+  interlaced.png   the same image as an Adam7-interlaced PNG
+  miniswhite.tif   3x1 8-bit gray stored MinIsWhite (0, 55, 255 read as 255, 200, 0)
+  palette.tif      3x1 8-bit palette TIFF (16-bit colormap)
+  corrupt.png      palette.png with one byte of the IDAT data changed (CRC mismatch)
+  signed16.tif     2x1 signed 16-bit gray TIFF (a variant qpipe does not read)
+  ascii.pgm        an ASCII PGM (P2, not read)
+  truncated.png    the first 60 bytes of palette.png
+  not_a_png.png    a text file
+  text.tif         a text file
+
+Standard library only. Python 3.7 or later.
+"""
+
+import os
+import struct
+import zlib
+
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+
+
+def chunk(kind, data):
+    return (struct.pack(">I", len(data)) + kind + data
+            + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff))
+
+
+def png(width, height, depth, ctype, rows, extra=b""):
+    """rows: bytes of each row without the filter byte."""
+    raw = b"".join(b"\0" + r for r in rows)
+    ihdr = struct.pack(">IIBBBBB", width, height, depth, ctype, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + extra
+            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+
+
+PALETTE = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (10, 20, 30)]
+INDICES = [[0, 1, 2], [3, 2, 1]]
+
+
+def palette_png(trns):
+    plte = chunk(b"PLTE", bytes(v for rgb in PALETTE for v in rgb))
+    extra = plte + (chunk(b"tRNS", bytes([255, 128, 0])) if trns else b"")
+    return png(3, 2, 8, 3, [bytes(r) for r in INDICES], extra)
+
+
+GRAY16 = [[0, 1, 258], [40000, 65535, 4660]]
+RGBA16 = [[(1, 2, 3, 65535), (65534, 32768, 256, 0)]]
+
+
+def tiff(width, height, spp, bps, fmt, pixels_bytes, order="<"):
+    """An uncompressed single-strip TIFF; pixels_bytes already in `order`."""
+    entries = []
+
+    def entry(tag, typ, count, value):
+        entries.append((tag, typ, count, value))
+
+    header_len = 8
+    data_off = header_len
+    bps_off = None
+    extra = b""
+    if spp > 1:          # BitsPerSample needs an array beyond the entry
+        bps_off = data_off + len(pixels_bytes)
+        extra = struct.pack(order + "%dH" % spp, *([bps] * spp))
+    entry(256, 4, 1, width)
+    entry(257, 4, 1, height)
+    entry(258, 3, spp, bps if spp == 1 else bps_off)
+    entry(259, 3, 1, 1)                                # no compression
+    entry(262, 3, 1, 2 if spp >= 3 else 1)             # RGB / MinIsBlack
+    entry(273, 4, 1, data_off)                         # StripOffsets
+    entry(277, 3, 1, spp)
+    entry(278, 4, 1, height)                           # RowsPerStrip
+    entry(279, 4, 1, len(pixels_bytes))                # StripByteCounts
+    entry(284, 3, 1, 1)                                # contiguous
+    entry(339, 3, 1, fmt)                              # SampleFormat 1 uint, 3 float
+    ifd_off = data_off + len(pixels_bytes) + len(extra)
+    ifd_off += ifd_off & 1
+    magic = b"II" if order == "<" else b"MM"
+    out = magic + struct.pack(order + "HI", 42, ifd_off) + pixels_bytes + extra
+    out += b"\0" * (ifd_off - len(out))
+    out += struct.pack(order + "H", len(entries))
+    for tag, typ, count, value in entries:
+        if typ == 3 and count == 1:
+            out += struct.pack(order + "HHIHH", tag, typ, count, value, 0)
+        else:
+            out += struct.pack(order + "HHII", tag, typ, count, value)
+    out += struct.pack(order + "I", 0)
+    return out
+
+
+def tiff_generic(tags, blobs, offsets_tag, counts_tag, order="<"):
+    """A TIFF from `tags` {tag: (type, [values])} and image data `blobs` (strips or tiles,
+    in order); offsets_tag/counts_tag name where their offsets and sizes go."""
+    sizes = {3: "H", 4: "I"}
+    out = bytearray((b"II" if order == "<" else b"MM") + struct.pack(order + "HI", 42, 0))
+    offsets = []
+    for b in blobs:
+        offsets.append(len(out))
+        out += b
+        if len(out) & 1:
+            out += b"\0"
+    tags = dict(tags)
+    tags[offsets_tag] = (4, offsets)
+    tags[counts_tag] = (4, [len(b) for b in blobs])
+    # values that do not fit in 4 bytes go before the IFD
+    entries = []
+    for tag in sorted(tags):
+        typ, values = tags[tag]
+        raw = struct.pack(order + "%d%s" % (len(values), sizes[typ]), *values)
+        if len(raw) > 4:
+            off = len(out)
+            out += raw
+            if len(out) & 1:
+                out += b"\0"
+            field = struct.pack(order + "I", off)
+        else:
+            field = raw + b"\0" * (4 - len(raw))
+        entries.append(struct.pack(order + "HHI", tag, typ, len(values)) + field)
+    ifd = len(out)
+    out += struct.pack(order + "H", len(entries)) + b"".join(entries) + struct.pack(order + "I", 0)
+    out[4:8] = struct.pack(order + "I", ifd)
+    return bytes(out)
+
+
+def base_tags(width, height, spp, bps, photometric, planar=1):
+    return {256: (4, [width]), 257: (4, [height]), 258: (3, [bps] * spp), 259: (3, [1]),
+            262: (3, [photometric]), 277: (3, [spp]), 284: (3, [planar])}
+
+
+# a 20x5 RGB 8-bit image, value (y * 20 + x) * 3 + c mod 256
+TW, TH = 20, 5
+
+
+def rgb_value(y, x, c):
+    return ((y * TW + x) * 3 + c) % 256
+
+
+def tiled_tiff():
+    """16x16 tiles: two across, one down; edge tiles padded with zeros."""
+    tags = base_tags(TW, TH, 3, 8, 2)
+    tags[322] = (3, [16])
+    tags[323] = (3, [16])
+    tiles = []
+    for tx in (0, 16):
+        t = bytearray()
+        for y in range(16):
+            for x in range(tx, tx + 16):
+                t += bytes(rgb_value(y, x, c) if y < TH and x < TW else 0 for c in range(3))
+        tiles.append(bytes(t))
+    return tiff_generic(tags, tiles, 324, 325)
+
+
+def planar_tiff():
+    """Separate planes, strips of 2 rows: R strips, then G, then B."""
+    tags = base_tags(TW, TH, 3, 8, 2, planar=2)
+    tags[278] = (4, [2])
+    strips = []
+    for c in range(3):
+        for y0 in range(0, TH, 2):
+            strips.append(bytes(rgb_value(y, x, c) for y in range(y0, min(TH, y0 + 2)) for x in range(TW)))
+    return tiff_generic(tags, strips, 273, 279)
+
+
+def miniswhite_tiff():
+    tags = base_tags(3, 1, 1, 8, 0)
+    return tiff_generic(tags, [bytes([0, 55, 255])], 273, 279)
+
+
+def palette_tiff():
+    tags = base_tags(3, 1, 1, 8, 3)
+    cmap = [0] * 768
+    for i, (r, g, b) in enumerate([(65535, 0, 0), (0, 32768, 0), (257 * 10, 257 * 20, 257 * 30)]):
+        cmap[i], cmap[256 + i], cmap[512 + i] = r, g, b
+    tags[320] = (3, cmap)
+    return tiff_generic(tags, [bytes([2, 0, 1])], 273, 279)
+
+
+def adam7_png(width, height, pixel):
+    """An interlaced 8-bit RGB PNG; pixel(y, x) gives (r, g, b)."""
+    passes = [(0, 0, 8, 8), (0, 4, 8, 8), (4, 0, 8, 4), (0, 2, 4, 4), (2, 0, 4, 2), (0, 1, 2, 2), (1, 0, 2, 1)]
+    raw = b""
+    for r0, c0, rstep, cstep in passes:
+        rows, cols = range(r0, height, rstep), range(c0, width, cstep)
+        if not rows or not cols:
+            continue
+        for y in rows:
+            raw += b"\0" + b"".join(bytes(pixel(y, x)) for x in cols)
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 1)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(raw))
+            + chunk(b"IEND", b""))
+
+
+FLOATS = [[-1.5, 0.25, 3.0], [1000.125, 0.0, -0.0078125]]
+
+
+def main():
+    os.makedirs(HERE, exist_ok=True)
+    files = {
+        "palette.png": palette_png(False),
+        "palette_trns.png": palette_png(True),
+        "gray16.png": png(3, 2, 16, 0, [struct.pack(">3H", *r) for r in GRAY16]),
+        "rgba16.png": png(2, 1, 16, 6, [b"".join(struct.pack(">4H", *p) for p in r) for r in RGBA16]),
+        "gray_alpha.png": png(3, 1, 8, 4, [bytes([0, 255, 100, 50, 255, 0])]),
+        "gray2.png": png(4, 1, 2, 0, [bytes([0b00011011])]),
+        "float.tif": tiff(3, 2, 1, 32, 3, b"".join(struct.pack("<3f", *r) for r in FLOATS)),
+        "rgb16.tif": tiff(2, 1, 3, 16, 1, struct.pack(">6H", 1, 258, 65535, 40000, 0, 4660), ">"),
+        "maxval.pgm": b"P5\n# made by make_images.py\n3 1\n1000\n" + struct.pack(">3H", 0, 999, 1000),
+        "small.ppm": b"P6 2 1 15\n" + bytes([0, 7, 15, 1, 2, 3]),
+        "tiled.tif": tiled_tiff(),
+        "planar.tif": planar_tiff(),
+        "miniswhite.tif": miniswhite_tiff(),
+        "palette.tif": palette_tiff(),
+        "interlaced.png": adam7_png(TW, TH, lambda y, x: [rgb_value(y, x, c) for c in range(3)]),
+        "not_a_png.png": b"This is a text file, not a PNG image.\n",
+        "text.tif": b"This is a text file, not a TIFF image.\n",
+    }
+    files["truncated.png"] = files["palette.png"][:60]
+    idat = files["palette.png"].index(b"IDAT") + 6
+    files["corrupt.png"] = files["palette.png"][:idat] + b"\xff" + files["palette.png"][idat + 1:]
+    signed = base_tags(2, 1, 1, 16, 1)
+    signed[339] = (3, [2])
+    files["signed16.tif"] = tiff_generic(signed, [struct.pack("<2h", -5, 7)], 273, 279)
+    files["ascii.pgm"] = b"P2\n2 1\n255\n0 255\n"
+    for name, data in files.items():
+        with open(os.path.join(HERE, name), "wb") as f:
+            f.write(data)
+
+
+if __name__ == "__main__":
+    main()
