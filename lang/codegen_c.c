@@ -153,6 +153,7 @@ typedef struct Var {
     VarKind kind;
     LangKType t;
     bool per_thread;            /* a local of a lockstep kernel: a field of qp_th[qp_t] */
+    bool param;                 /* an int argument of the kernel: a symbol for stencils */
     int special;                /* LANG_KSPEC_* of a special parameter */
     bool shared;                /* an array from shared(…): one per block */
 } Var;
@@ -194,12 +195,13 @@ struct Gen {
     /* interior/border split (see "stencils"): what the first pass learnt */
     bool analyze, fast, fast_ok;
     Buf conds;                  /* launch-time conditions for the fast body */
-    int64_t int_lo[4];          /* pos[k] >= int_lo[k] … */
+    Buf int_lo[4];              /* pos[k] >= each of these … */
     Buf int_hi[4];              /* … and pos[k] < each of these */
     struct {
         const char *name;
-        int64_t lo, hi;
-    } ranges[16];               /* for-loop variables with constant bounds, innermost last */
+        struct Rng *r;
+    } ranges[16];               /* for-loop variables with known bounds, innermost last */
+    struct Rng *range_store;    /* GEN_RANGES entries behind ranges[] */
     int nranges;
     int unrolled;               /* copies made by the unrolled loops around this point */
     Buf shared_free;            /* frees of shared arrays at the end of a block */
@@ -678,30 +680,55 @@ static LangKType elem_type(Gen *g, LangKElem e) { return is_real_elem(e) ? t_rea
  * without bounds tests wherever every access stays inside (DESIGN.md "Split interior from
  * border"). */
 typedef struct Rng {
-    int kind;                   /* 0 unknown, 1 constant, 2 pos[k] + [lo, hi] */
+    int kind;                   /* 0 unknown, 1 a value, 2 pos[k] plus one */
     int k;
-    int64_t lo, hi;
+    int64_t lo, hi;             /* bounds: lo + ls * sym … hi + hs * sym */
+    const char *sym;            /* an int argument of the kernel, or NULL */
+    int64_t ls, hs;
 } Rng;
+
+static Rng rng_const(int64_t lo, int64_t hi) { return (Rng){.kind = 1, .lo = lo, .hi = hi}; }
+
+/* a + b or a - b, when their symbols agree. */
+static Rng rng_add(Rng a, Rng b, bool minus)
+{
+    Rng u = {0};
+    if (a.sym && b.sym && (a.ls || a.hs) && (b.ls || b.hs) && strcmp(a.sym, b.sym))
+        return u;
+    Rng r = a.kind == 2 ? a : b;
+    r.kind = a.kind == 2 || b.kind == 2 ? 2 : 1;
+    r.sym = a.sym ? a.sym : b.sym;
+    if (!minus) {
+        r.lo = a.lo + b.lo, r.ls = a.ls + b.ls;
+        r.hi = a.hi + b.hi, r.hs = a.hs + b.hs;
+    } else {
+        r.lo = a.lo - b.hi, r.ls = a.ls - b.hs;
+        r.hi = a.hi - b.lo, r.hs = a.hs - b.ls;
+    }
+    return r;
+}
 
 static Rng rng(Gen *g, Node *e)
 {
     Rng u = {0};
     switch (e->kind) {
-    case N_INT: return (Rng){1, 0, e->ival, e->ival};
+    case N_INT: return rng_const(e->ival, e->ival);
     case N_UNARY:
         if (e->op == T_MINUS) {
             Rng a = rng(g, e->a);
             if (a.kind == 1)
-                return (Rng){1, 0, -a.hi, -a.lo};
+                return rng_add(rng_const(0, 0), a, true);
         }
         return u;
     case N_IDENT: {
         for (int i = g->nranges - 1; i >= 0; i--)
             if (!strcmp(g->ranges[i].name, e->name))
-                return (Rng){1, 0, g->ranges[i].lo, g->ranges[i].hi};
+                return *g->ranges[i].r;
         Var *v = find_var(g, e->name);
         if (v && v->special == LANG_KSPEC_POS && v->t.kind == LK_INT)
-            return (Rng){2, 0, 0, 0};
+            return (Rng){.kind = 2};
+        if (v && v->param && v->t.kind == LK_INT)
+            return (Rng){.kind = 1, .sym = v->name, .ls = 1, .hs = 1};
         return u;
     }
     case N_INDEX: {
@@ -709,7 +736,7 @@ static Rng rng(Gen *g, Node *e)
         int c;
         if (v && v->special == LANG_KSPEC_POS && e->args.n == 1 && const_int(e->args.items[0], &c) && c >= 0 &&
             c < 4)
-            return (Rng){2, c, 0, 0};
+            return (Rng){.kind = 2, .k = c};
         return u;
     }
     case N_BINARY: {
@@ -718,17 +745,36 @@ static Rng rng(Gen *g, Node *e)
         Rng a = rng(g, e->a), b = rng(g, e->b);
         if (!a.kind || !b.kind || (a.kind == 2 && b.kind == 2) || (e->op == T_MINUS && b.kind == 2))
             return u;
-        Rng r = a.kind == 2 ? a : b;
-        if (a.kind == 1 && b.kind == 1)
-            r.kind = 1;
-        if (e->op == T_PLUS)
-            r.lo = a.lo + b.lo, r.hi = a.hi + b.hi;
-        else
-            r.lo = a.lo - b.hi, r.hi = a.hi - b.lo;
-        return r;
+        return rng_add(a, b, e->op == T_MINUS);
     }
     default: return u;
     }
+}
+
+/* A bound as C text in qpk_run, where the kernel's arguments are e.NAME. */
+static void bound_text(int64_t c, int64_t s, const char *sym, char *out, size_t len)
+{
+    char cn[80];
+    if (!s || !sym) {
+        snprintf(out, len, "(int64_t)%lld", (long long)c);
+        return;
+    }
+    cname(sym, cn, sizeof cn);
+    snprintf(out, len, "((int64_t)%lld + (int64_t)%lld * (int64_t)e.%s)", (long long)c, (long long)s, cn);
+}
+
+/* Remember the bounds of a for loop's variable while its body is generated. */
+static bool push_range(Gen *g, const char *name, Rng r)
+{
+    if (g->nranges >= 16)
+        return false;
+    if (!g->range_store)
+        g->range_store = g_calloc(16 * sizeof *g->range_store);
+    g->range_store[g->nranges] = r;
+    g->ranges[g->nranges].name = name;
+    g->ranges[g->nranges].r = &g->range_store[g->nranges];
+    g->nranges++;
+    return true;
 }
 
 /* The ranges of the indices of one access (a[i, j, k], a[pos], a[pos + [1, 0]]). */
@@ -747,12 +793,12 @@ static int access_ranges(Gen *g, Node *ix, Var *v, Rng *r)
         if (off && off->args.n != p->t.n)
             return 0;
         for (int i = 0; i < p->t.n; i++) {
-            Rng c = off ? rng(g, off->args.items[i]) : (Rng){1, 0, 0, 0};
+            Rng c = off ? rng(g, off->args.items[i]) : rng_const(0, 0);
             if (c.kind != 1)
                 return 0;
             if (e->op == T_MINUS && off)
-                c = (Rng){1, 0, -c.hi, -c.lo};
-            r[i] = (Rng){2, i, c.lo, c.hi};
+                c = rng_add(rng_const(0, 0), c, true);
+            r[i] = rng_add((Rng){.kind = 2, .k = i}, c, false);
         }
         return p->t.n;
     }
@@ -760,7 +806,7 @@ static int access_ranges(Gen *g, Node *ix, Var *v, Rng *r)
         Node *e = ix->args.items[i];
         int lo, hi;
         if (e->kind == N_RANGE && !e->b && const_int(e->a, &lo) && const_int(e->c, &hi))
-            r[i] = (Rng){1, 0, lo, hi};
+            r[i] = rng_const(lo, hi);
         else
             r[i] = rng(g, e);
     }
@@ -786,12 +832,14 @@ static void note_access(Gen *g, Node *ix, Var *v)
             snprintf(n, sizeof n, "%d", v->t.fixed[i]);
         else
             snprintf(n, sizeof n, "e.%s_d[%d]", cn, i);
+        char lo[160], hi[160];
+        bound_text(r[i].lo, r[i].ls, r[i].sym, lo, sizeof lo);
+        bound_text(r[i].hi, r[i].hs, r[i].sym, hi, sizeof hi);
         if (r[i].kind == 1) {
-            bprintf(&g->conds, " && %lld >= 0 && %lld < %s", (long long)r[i].lo, (long long)r[i].hi, n);
+            bprintf(&g->conds, " && %s >= 0 && %s < %s", lo, hi, n);
         } else if (r[i].kind == 2 && r[i].k < g->ks->rank) {
-            if (-r[i].lo > g->int_lo[r[i].k])
-                g->int_lo[r[i].k] = -r[i].lo;
-            bprintf(&g->int_hi[r[i].k], ", %s - %lld", n, (long long)r[i].hi);
+            bprintf(&g->int_lo[r[i].k], ", -%s", lo);
+            bprintf(&g->int_hi[r[i].k], ", %s - %s", n, hi);
         } else {
             g->fast_ok = false;
             return;
@@ -1233,6 +1281,8 @@ static void assign_local(Gen *g, Node *stmt, const char *name, LangKType declare
     }
     if (v && v->kind != VAR_LOCAL)
         unsupported(g, stmt, "assigning to the argument '%s'", name);
+    if (v && v->param)
+        g->fast_ok = false;     /* the stencil analysis read its value at launch */
     if (!v)
         v = declare_local(g, name, has_decl ? declared : e.t);
     if (v->t.kind == LK_VEC && e.t.kind == LK_VEC && v->t.n != e.t.n)
@@ -1564,16 +1614,13 @@ static bool unroll_loop(Gen *g, Node *n)
     vref(v, cn, sizeof cn);
     int saved = g->unrolled;
     g->unrolled = (g->unrolled ? g->unrolled : 1) * trip;
-    if (g->nranges < 16) {
-        g->ranges[g->nranges].name = n->name;
-        g->ranges[g->nranges].lo = lo < hi ? lo : hi;
-        g->ranges[g->nranges++].hi = lo < hi ? hi : lo;
-    }
+    bool pushed = push_range(g, n->name, rng_const(lo < hi ? lo : hi, lo < hi ? hi : lo));
     for (int k = 0, x = lo; k < trip; k++, x += step) {
         bprintf(OUT(g), "%*s%s = %d;\n", IND(g), cn, x);
         stmts(g, &n->body);
     }
-    g->nranges--;
+    if (pushed)
+        g->nranges--;
     g->unrolled = saved;
     return true;
 }
@@ -1626,15 +1673,19 @@ static void for_loop(Gen *g, Node *n)
     char cn[96];
     vref(v, cn, sizeof cn);
     int t = g->temps++;
-    int clo, chi;
+    /* the loop variable's range, for the stencil analysis: [start, end] for a positive
+     * constant step, [end, start] for a negative one */
     bool pushed = false;
-    if (ints && const_int(r->a, &clo) && const_int(r->c, &chi) && (!r->b || const_int(r->b, &clo)) &&
-        g->nranges < 16) {
-        const_int(r->a, &clo);
-        g->ranges[g->nranges].name = n->name;
-        g->ranges[g->nranges].lo = clo < chi ? clo : chi;
-        g->ranges[g->nranges++].hi = clo < chi ? chi : clo;
-        pushed = true;
+    int step0 = 1;
+    if (ints && (!r->b || const_int(r->b, &step0)) && step0 != 0) {
+        Rng ra = rng(g, r->a), rc = rng(g, r->c);
+        if (ra.kind == 1 && rc.kind == 1 &&
+            (!ra.sym || !rc.sym || !strcmp(ra.sym, rc.sym) || (!ra.ls && !ra.hs) || (!rc.ls && !rc.hs))) {
+            Rng lo = step0 > 0 ? ra : rc, hi = step0 > 0 ? rc : ra;
+            Rng v = {.kind = 1, .lo = lo.lo, .ls = lo.ls, .hi = hi.hi, .hs = hi.hs,
+                     .sym = lo.ls ? lo.sym : hi.sym};
+            pushed = push_range(g, n->name, v);
+        }
     }
     if (ints && c.t.kind == LK_INT) {
         int step;
@@ -2135,7 +2186,7 @@ static void kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
                 bprintf(unpack, "    e.%s = (int)args[%d].i;\n", cn, arg);
             }
             bprintf(pre, "    int %s = qp_e->%s;\n", cn, cn);
-            add_var(g, p->name, VAR_LOCAL, t_int());
+            add_var(g, p->name, VAR_LOCAL, t_int())->param = true;
             break;
         case LK_REAL:
             if (env) {
@@ -2267,7 +2318,16 @@ static void run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
     /* the interior: lo_k <= pos[k] < hi_k keeps every access inside */
     bprintf(t, "    int qp_fast = 1%s;\n", g->conds.s ? g->conds.s : "");
     for (int k = 0; k < r; k++) {
-        bprintf(t, "    int64_t L%d = %lld, H%d = D%d;\n", k, (long long)g->int_lo[k], k, k);
+        bprintf(t, "    int64_t L%d = 0, H%d = D%d;\n", k, k, k);
+        if (g->int_lo[k].s) {
+            char *p = g->int_lo[k].s;
+            while (*p == ',') {
+                char *q = strchr(p + 1, ',');
+                size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+                bprintf(t, "    { int64_t x = %.*s; if (x > L%d) L%d = x; }\n", (int)len, p + 1, k, k);
+                p = q ? q : p + strlen(p);
+            }
+        }
         if (g->int_hi[k].s) {
             /* ", expr, expr": take the smallest */
             char *p = g->int_hi[k].s;
