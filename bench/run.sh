@@ -24,7 +24,9 @@
 # 0 when every part ran and the outputs agreed, 1 otherwise. Missing a goal is reported on
 # the part's line but is not an error: these are measurements, not tests.
 #
-# Variables: RUNS (5), QPIPE (build/qpipe; when set, no make), LUA (lua5.4), CC (cc);
+# Variables: RUNS (5), QPIPE (build/qpipe; when set, no make), LUA (lua5.4), CC (cc), MEDIA (0;
+# 1 runs bench/media.sh at the end, with RUNS=MEDIA_RUNS (3): qpipe's video pipeline against
+# ffmpeg, several minutes);
 # for blur: BLUR_H (1080 rows), BLUR_REPS (11), BLUR_BUDGET (60: seconds qpipe's blur run
 # may take before it runs on fewer rows), PYTHON (/usr/bin/python3, where python3-opencv
 # installs, else python3).
@@ -459,6 +461,12 @@ if [ -n "$blur_q" ]; then
         status=1
     fi
     echo "$line"
+fi
+
+# ---- 5. media (bench/media.sh): long, so only with MEDIA=1 ----
+
+if [ "${MEDIA:-0}" = 1 ]; then
+    QPIPE=$QPIPE RUNS=${MEDIA_RUNS:-3} sh "$here/media.sh" || status=1
 fi
 
 exit $status
