@@ -1,7 +1,7 @@
 /*
- * video_in.c - reading video: demux and decode with libavformat/libavcodec, convert with
- * libswscale to packed RGB cubes (H x W x 3, 0..255), and queue the other streams'
- * packets (audio, subtitles, data) for a writer (video_out.c).
+ * video_in.c - reading video: demux and decode with libavformat/libavcodec, convert to
+ * packed RGB cubes (H x W x 3, 0..255; yuv.c for 8-bit formats, libswscale for the rest),
+ * and queue the other streams' packets (audio, subtitles, data) for a writer (video_out.c).
  *
  * Colour: each frame is converted with its own matrix and range (frame->colorspace,
  * frame->color_range, or the yuvj formats' full range): BT.709, BT.601 (also when the
@@ -10,6 +10,7 @@
  * `ffprobe -show_entries frame=pts` lists them.
  */
 #include "io/video.h"
+#include "io/yuv.h"
 
 #include <libavdevice/avdevice.h>
 #include <libavutil/imgutils.h>
@@ -320,31 +321,12 @@ void io_vin_info(const IoVideoIn *in, IoVideoInfo *info)
     info->bits_per_color = d ? d->comp[0].depth : 8;
 }
 
-/* SWS_CS_* of a stream's colour matrix; unspecified is BT.601, FFmpeg's own default. */
-static int sws_matrix(enum AVColorSpace cs)
-{
-    switch (cs) {
-    case AVCOL_SPC_BT709: return SWS_CS_ITU709;
-    case AVCOL_SPC_FCC: return SWS_CS_FCC;
-    case AVCOL_SPC_SMPTE240M: return SWS_CS_SMPTE240M;
-    case AVCOL_SPC_BT2020_NCL:
-    case AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020;
-    default: return SWS_CS_ITU601;
-    }
-}
-
-static bool full_range(enum AVPixelFormat f, enum AVColorRange r)
-{
-    return r == AVCOL_RANGE_JPEG || f == AV_PIX_FMT_YUVJ420P || f == AV_PIX_FMT_YUVJ422P ||
-           f == AV_PIX_FMT_YUVJ444P || f == AV_PIX_FMT_YUVJ440P || f == AV_PIX_FMT_YUVJ411P;
-}
-
 /* Convert in->frame to packed RGB24 in in->rgb. */
 static int to_rgb(IoVideoIn *in, char *err, size_t errlen)
 {
     AVFrame *f = in->frame;
-    int key[5] = {f->width, f->height, f->format, sws_matrix(f->colorspace),
-                  full_range(f->format, f->color_range)};
+    int key[5] = {f->width, f->height, f->format, io_sws_matrix(f->colorspace),
+                  io_full_range(f->format, f->color_range)};
     if (!in->sws || memcmp(key, in->sws_key, sizeof key)) {
         sws_freeContext(in->sws);
         av_freep(&in->rgb);
@@ -452,6 +434,32 @@ static int next_frame(IoVideoIn *in, char *err, size_t errlen)
     }
 }
 
+/* in->frame into a new H x W x 3 array of element type e: directly (yuv.c) for the 8-bit
+ * formats it takes, through libswscale's RGB24 otherwise. */
+static int convert(IoVideoIn *in, RtElem e, Value *frame, char *err, size_t errlen)
+{
+    const AVFrame *f = in->frame;
+    IoPixLayout l;
+    if (io_pix_layout(f->format, &l)) {
+        int64_t dims[3] = {f->height, f->width, 3};
+        *frame = rt_array_uninit(e, 3, dims);
+        IoColour k;
+        io_colour(f->colorspace, io_full_range(f->format, f->color_range), &k);
+        if (frame->kind == V_ARRAY && io_frame_to_rgb(f, &l, &k, e, frame->a->data) == 0)
+            return 0;
+    } else if (to_rgb(in, err, errlen) < 0) {
+        return -1;
+    } else {
+        *frame = rgb_array(in, e);
+        if (frame->kind == V_ARRAY)
+            return 0;
+    }
+    rt_release(*frame);
+    *frame = rt_undef();
+    snprintf(err, errlen, "'%s': out of memory for a frame", in->path);
+    return -1;
+}
+
 static int64_t frame_pts(const AVFrame *f)
 {
     return f->pts != AV_NOPTS_VALUE ? f->pts : f->best_effort_timestamp;
@@ -471,14 +479,7 @@ int io_vin_read_elem(IoVideoIn *in, RtElem e, Value *frame, int64_t *pts, char *
         }
         in->skip_before = AV_NOPTS_VALUE;
         *pts = t;
-        rc = to_rgb(in, err, errlen);
-        if (rc == 0) {
-            *frame = rgb_array(in, e);
-            if (frame->kind != V_ARRAY) {
-                snprintf(err, errlen, "'%s': out of memory for a frame", in->path);
-                rc = -1;
-            }
-        }
+        rc = convert(in, e, frame, err, errlen);
         av_frame_unref(in->frame);
         return rc < 0 ? rc : 1;
     }

@@ -1,6 +1,7 @@
 /*
- * video_out.c - writing video: RGB cubes converted by libswscale, encoded by libavcodec and
- * muxed by libavformat, with the source's other streams copied packet for packet.
+ * video_out.c - writing video: RGB cubes converted (yuv.c for 8-bit formats, libswscale
+ * for the rest), encoded by libavcodec and muxed by libavformat, with the source's other
+ * streams copied packet for packet.
  *
  * The encoder comes from the options or the extension: libx264 (crf 18, preset medium) for
  * .mp4/.mkv/.mov/.m4v, the container's default otherwise. ffv1 is written in an RGB pixel
@@ -15,15 +16,13 @@
  * cannot hold is left out. Chapters and metadata are copied.
  */
 #include "io/video.h"
+#include "io/yuv.h"
 
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
 #include <math.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +35,9 @@ struct IoVideoOut {
     AVStream *vst;
     AVFrame *frame;             /* in the encoder's pixel format */
     AVPacket *pkt;
+    bool direct;                /* converted by yuv.c (layout, colour); else by sws via rgb */
+    IoPixLayout layout;
+    IoColour colour;
     struct SwsContext *sws;
     uint8_t *rgb;               /* packed RGB24 staging, aligned stride */
     int rgb_stride;
@@ -133,18 +135,6 @@ static bool is_rgb(enum AVPixelFormat f)
     return d && (d->flags & AV_PIX_FMT_FLAG_RGB);
 }
 
-static int sws_matrix(enum AVColorSpace cs)
-{
-    switch (cs) {
-    case AVCOL_SPC_BT709: return SWS_CS_ITU709;
-    case AVCOL_SPC_FCC: return SWS_CS_FCC;
-    case AVCOL_SPC_SMPTE240M: return SWS_CS_SMPTE240M;
-    case AVCOL_SPC_BT2020_NCL:
-    case AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020;
-    default: return SWS_CS_ITU601;
-    }
-}
-
 /* Colour tags of the source's video stream, or BT.601 limited-range defaults. */
 static void tag_colour(AVCodecContext *enc, const AVCodecParameters *src)
 {
@@ -239,22 +229,14 @@ static int open_encoder(IoVideoOut *out, const AVCodecParameters *src, AVRationa
     return try_encoder(out, c, src, fps, opt, 0, err, errlen);
 }
 
-/* The RGB24 to encoder-format converter and frame. */
-static int open_converter(IoVideoOut *out, char *err, size_t errlen)
+/* The frame handed to the encoder, in its pixel format and colour tags. */
+static int frame_buffer(IoVideoOut *out, char *err, size_t errlen)
 {
     AVCodecContext *e = out->enc;
-    out->sws = sws_getContext(out->w, out->h, AV_PIX_FMT_RGB24, out->w, out->h, e->pix_fmt,
-                              SWS_BICUBIC, NULL, NULL, NULL);
-    out->rgb_stride = FFALIGN(out->w * 3, 64);
-    out->rgb = av_malloc((size_t)out->rgb_stride * out->h + 64);
-    out->frame = av_frame_alloc();
-    if (!out->sws || !out->rgb || !out->frame) {
-        snprintf(err, errlen, "'%s': cannot convert RGB frames to %s", out->path, av_get_pix_fmt_name(e->pix_fmt));
+    if (!out->frame) {
+        snprintf(err, errlen, "'%s': out of memory", out->path);
         return -1;
     }
-    int full = e->color_range == AVCOL_RANGE_JPEG;
-    sws_setColorspaceDetails(out->sws, sws_getCoefficients(SWS_CS_DEFAULT), 1,
-                             sws_getCoefficients(sws_matrix(e->colorspace)), full, 0, 1 << 16, 1 << 16);
     out->frame->format = e->pix_fmt;
     out->frame->width = out->w;
     out->frame->height = out->h;
@@ -268,6 +250,29 @@ static int open_converter(IoVideoOut *out, char *err, size_t errlen)
         return -1;
     }
     return 0;
+}
+
+/* The RGB24 to encoder-format converter and frame. */
+static int open_converter(IoVideoOut *out, char *err, size_t errlen)
+{
+    AVCodecContext *e = out->enc;
+    out->frame = av_frame_alloc();
+    out->direct = io_pix_layout(e->pix_fmt, &out->layout);
+    io_colour(e->colorspace, e->color_range == AVCOL_RANGE_JPEG, &out->colour);
+    if (out->direct)
+        return frame_buffer(out, err, errlen);
+    out->sws = sws_getContext(out->w, out->h, AV_PIX_FMT_RGB24, out->w, out->h, e->pix_fmt,
+                              SWS_BICUBIC, NULL, NULL, NULL);
+    out->rgb_stride = FFALIGN(out->w * 3, 64);
+    out->rgb = av_malloc((size_t)out->rgb_stride * out->h + 64);
+    if (!out->sws || !out->rgb || !out->frame) {
+        snprintf(err, errlen, "'%s': cannot convert RGB frames to %s", out->path, av_get_pix_fmt_name(e->pix_fmt));
+        return -1;
+    }
+    int full = e->color_range == AVCOL_RANGE_JPEG;
+    sws_setColorspaceDetails(out->sws, sws_getCoefficients(SWS_CS_DEFAULT), 1,
+                             sws_getCoefficients(io_sws_matrix(e->colorspace)), full, 0, 1 << 16, 1 << 16);
+    return frame_buffer(out, err, errlen);
 }
 
 /* Can the container hold a copy of this stream? */
@@ -468,67 +473,6 @@ static int forward(IoVideoOut *out, int64_t t, bool all, char *err, size_t errle
     return 0;
 }
 
-/* Rows of samples rounded half up and saturated to 0..255; NaN gives 0 (as imwrite). This
- * runs for every sample of every frame (with lrint it was a third of the writer's time at
- * 720p), and GCC at -O2 keeps the saturating loop scalar, so the float row is written with
- * SSE2: MAXPS returns its second operand for NaN, which makes NaN 0. */
-static inline uint8_t to_byte(double x)
-{
-    x = x > 0 ? x : 0;
-    x = x < 255 ? x : 255;
-    return (uint8_t)(int)(x + 0.5);
-}
-
-static void row_from_f32(uint8_t *restrict d, const float *restrict s, size_t n)
-{
-    size_t i = 0;
-#ifdef __SSE2__
-    const __m128 zero = _mm_setzero_ps(), top = _mm_set1_ps(255.0f), half = _mm_set1_ps(0.5f);
-    for (; i + 16 <= n; i += 16) {
-        __m128i q[4];
-        for (int k = 0; k < 4; k++) {
-            __m128 x = _mm_max_ps(_mm_loadu_ps(s + i + 4 * k), zero);
-            q[k] = _mm_cvttps_epi32(_mm_add_ps(_mm_min_ps(x, top), half));
-        }
-        __m128i lo = _mm_packs_epi32(q[0], q[1]), hi = _mm_packs_epi32(q[2], q[3]);
-        _mm_storeu_si128((__m128i *)(d + i), _mm_packus_epi16(lo, hi));
-    }
-#endif
-    for (; i < n; i++)
-        d[i] = to_byte(s[i]);
-}
-
-static void row_from_f64(uint8_t *restrict d, const double *restrict s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        d[i] = to_byte(s[i]);
-}
-
-/* The array's values, rounded and saturated, into out->rgb. */
-static void stage_rgb(IoVideoOut *out, const RtArray *a)
-{
-    size_t row = (size_t)out->w * 3;
-    for (int y = 0; y < out->h; y++) {
-        uint8_t *d = out->rgb + (size_t)y * out->rgb_stride;
-        int64_t base = (int64_t)y * (int64_t)row;
-        switch (a->elem) {
-        case RT_U8:
-            memcpy(d, (const uint8_t *)a->data + base, row);
-            break;
-        case RT_F32:
-            row_from_f32(d, (const float *)a->data + base, row);
-            break;
-        case RT_F64:
-            row_from_f64(d, (const double *)a->data + base, row);
-            break;
-        default:
-            for (size_t i = 0; i < row; i++)
-                d[i] = to_byte(rt_get_real(a, base + (int64_t)i));
-            break;
-        }
-    }
-}
-
 int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err, size_t errlen)
 {
     bool gray = frame->rank == 2;
@@ -550,24 +494,29 @@ int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err,
                  (long long)out->last_pts);
         return -1;
     }
-    if (gray) {
-        for (int y = 0; y < out->h; y++)
-            for (int x = 0; x < out->w; x++) {
-                double v = rt_get_real(frame, (int64_t)y * out->w + x);
-                uint8_t *d = out->rgb + (size_t)y * out->rgb_stride + 3 * (size_t)x;
-                d[0] = d[1] = d[2] = to_byte(v);
-            }
-    } else {
-        stage_rgb(out, frame);
-    }
     int rc = av_frame_make_writable(out->frame);
     if (rc < 0) {
         fail(err, errlen, out->path, "cannot allocate a frame", rc);
         return -1;
     }
-    const uint8_t *srcp[4] = {out->rgb};
-    int sstride[4] = {out->rgb_stride};
-    sws_scale(out->sws, srcp, sstride, 0, out->h, out->frame->data, out->frame->linesize);
+    if (out->direct) {
+        if (io_rgb_to_frame(frame, &out->layout, &out->colour, out->frame) < 0) {
+            snprintf(err, errlen, "'%s': out of memory", out->path);
+            return -1;
+        }
+    } else {
+        /* packed RGB24 staging (rgb24 is a layout yuv.c writes), then libswscale */
+        AVFrame staging = {.width = out->w, .height = out->h, .data = {out->rgb}, .linesize = {out->rgb_stride}};
+        IoPixLayout rgb24;
+        io_pix_layout(AV_PIX_FMT_RGB24, &rgb24);
+        if (io_rgb_to_frame(frame, &rgb24, &out->colour, &staging) < 0) {
+            snprintf(err, errlen, "'%s': out of memory", out->path);
+            return -1;
+        }
+        const uint8_t *srcp[4] = {out->rgb};
+        int sstride[4] = {out->rgb_stride};
+        sws_scale(out->sws, srcp, sstride, 0, out->h, out->frame->data, out->frame->linesize);
+    }
     out->frame->pts = pts;
     out->frame->pkt_duration = out->duration;
     out->last_pts = pts;

@@ -34,7 +34,7 @@ DENOISE_MARGIN_DB = 3.0
 TEMPORAL_MARGIN_DB = 1.5
 NEGATE_MIN_PSNR = 50.0
 # Part of the media's stamp with make_media.sh's text: change it when setup() makes other files.
-MEDIA_VERSION = "3"
+MEDIA_VERSION = "4"
 
 results = []
 
@@ -140,6 +140,47 @@ def _():
                    rgb_frames(os.path.join(MEDIA, "in444.mp4"), "format=rgb24,negate"))
     if p < NEGATE_MIN_PSNR:
         raise AssertionError("PSNR %.2f dB against negate, expected >= %g" % (p, NEGATE_MIN_PSNR))
+
+
+def frames_md5(path):
+    """The MD5 of every decoded video frame, in the file's own pixel format (no conversion)."""
+    return ffmpeg("-i", path, "-map", "0:v:0", "-f", "md5", "-").strip()
+
+
+@check("identity.q on 4:2:0 H.264 to ffv1 yuv420p: every frame bit-identical to the input's")
+def _():
+    src = os.path.join(MEDIA, "in420.mp4")
+    expect_code(qpipe("presets/identity.q", src, out("id420.mkv"), "--codec", "ffv1", "--pix-fmt", "yuv420p",
+                      "-q"), 0, "qpipe run")
+    got, want = frames_md5(out("id420.mkv")), frames_md5(src)
+    if got != want:
+        p = psnr_bytes(rgb_frames(out("id420.mkv")), rgb_frames(src))
+        raise AssertionError("frames differ from the input's (%s, %s; PSNR %.2f dB in RGB)" % (got, want, p))
+
+
+@check("identity.q to H.264 decodes to the frames of ffmpeg -c:v libx264 at the same settings")
+def _():
+    src = os.path.join(MEDIA, "in420.mp4")
+    expect_code(qpipe("presets/identity.q", src, out("id264.mp4"), "--preset", "veryfast", "--crf", "20",
+                      "-q"), 0, "qpipe run")
+    ffmpeg("-i", src, "-c:v", "libx264", "-preset", "veryfast", "-crf", "20", out("ff264.mp4"))
+    got, want = frames_md5(out("id264.mp4")), frames_md5(out("ff264.mp4"))
+    if got != want:
+        p = psnr_bytes(rgb_frames(out("id264.mp4")), rgb_frames(out("ff264.mp4")))
+        raise AssertionError("frames differ from ffmpeg's (PSNR %.2f dB in RGB)" % p)
+
+
+@check("invert.q on 4:2:0 to yuv420p: bit-identical to the exact negation (lutyuv)")
+def _():
+    # negate itself clips Y to 16..235 before negating; 255 - x in RGB is Y -> 251 - Y and
+    # C -> 256 - C without that clip
+    src = os.path.join(MEDIA, "in420.mp4")
+    expect_code(qpipe("presets/invert.q", src, out("inv420.mkv"), "--codec", "ffv1", "--pix-fmt", "yuv420p",
+                      "-q"), 0, "qpipe run")
+    ffmpeg("-i", src, "-vf", "lutyuv=y=251-val:u=256-val:v=256-val", "-c:v", "ffv1", out("neg420.mkv"))
+    if frames_md5(out("inv420.mkv")) != frames_md5(out("neg420.mkv")):
+        p = psnr_bytes(rgb_frames(out("inv420.mkv")), rgb_frames(out("neg420.mkv")))
+        raise AssertionError("frames differ (PSNR %.2f dB in RGB)" % p)
 
 
 @check("video: frame count and timestamps equal the input's (ffprobe)")
@@ -370,6 +411,9 @@ def setup():
         raise AssertionError("make_media.sh failed: " + err.strip()[-300:])
     ffmpeg("-i", os.path.join(tmp, "clean.mkv"), "-map", "0:v", "-c:v", "libx264", "-crf", "0",
            "-pix_fmt", "yuv444p", os.path.join(tmp, "in444.mp4"))
+    # the common case: H.264 4:2:0
+    ffmpeg("-i", os.path.join(tmp, "clean.mkv"), "-map", "0:v", "-c:v", "libx264", "-crf", "18",
+           "-pix_fmt", "yuv420p", os.path.join(tmp, "in420.mp4"))
     # variable frame rate: frame n at 0.04 n s plus 0.02 s for every third frame
     ffmpeg("-i", os.path.join(tmp, "clean.mkv"), "-map", "0:v", "-vf",
            "setpts='(N*0.04+0.02*floor(N/3))/TB'", "-fps_mode", "passthrough", "-c:v", "ffv1",

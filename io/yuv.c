@@ -1,0 +1,351 @@
+/*
+ * yuv.c - 8-bit frames to and from RGB cubes (yuv.h): per row, the components are widened
+ * to float rows (chroma replicated to full width), converted by the matrix in one
+ * vectorizable loop, and interleaved into the cube; writing runs the same way backwards,
+ * with chroma summed over each subsampling block.
+ */
+#include "io/yuv.h"
+
+#include <libavutil/pixdesc.h>
+#include <libswscale/swscale.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+/* GCC at -O2 does not vectorize; these loops run for every sample of every frame. */
+#define VECTORIZE __attribute__((optimize("tree-vectorize", "vect-cost-model=dynamic")))
+
+/* ---------------------------------------------------------------- formats and matrices */
+
+bool io_pix_layout(enum AVPixelFormat f, IoPixLayout *l)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f);
+    if (!d || d->nb_components < 3 ||
+        (d->flags & (AV_PIX_FMT_FLAG_BE | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM |
+                     AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BAYER)))
+        return false;
+    for (int c = 0; c < 3; c++) {
+        const AVComponentDescriptor *cd = &d->comp[c];
+        if (cd->depth != 8 || cd->shift != 0)
+            return false;
+        l->plane[c] = cd->plane;
+        l->step[c] = cd->step;
+        l->offset[c] = cd->offset;
+    }
+    l->rgb = d->flags & AV_PIX_FMT_FLAG_RGB;
+    l->cw = l->rgb ? 0 : d->log2_chroma_w;
+    l->ch = l->rgb ? 0 : d->log2_chroma_h;
+    return true;
+}
+
+void io_colour(enum AVColorSpace cs, bool full_range, IoColour *k)
+{
+    switch (cs) {
+    case AVCOL_SPC_BT709: k->kr = 0.2126f, k->kb = 0.0722f; break;
+    case AVCOL_SPC_FCC: k->kr = 0.30f, k->kb = 0.11f; break;
+    case AVCOL_SPC_SMPTE240M: k->kr = 0.212f, k->kb = 0.087f; break;
+    case AVCOL_SPC_BT2020_NCL:
+    case AVCOL_SPC_BT2020_CL: k->kr = 0.2627f, k->kb = 0.0593f; break;
+    default: k->kr = 0.299f, k->kb = 0.114f; break;
+    }
+    k->kg = 1.0f - k->kr - k->kb;
+    k->y0 = full_range ? 0.0f : 16.0f;
+    k->ys = full_range ? 1.0f : 255.0f / 219.0f;
+    k->cs = full_range ? 1.0f : 255.0f / 224.0f;
+}
+
+bool io_full_range(enum AVPixelFormat f, enum AVColorRange r)
+{
+    return r == AVCOL_RANGE_JPEG || f == AV_PIX_FMT_YUVJ420P || f == AV_PIX_FMT_YUVJ422P ||
+           f == AV_PIX_FMT_YUVJ444P || f == AV_PIX_FMT_YUVJ440P || f == AV_PIX_FMT_YUVJ411P;
+}
+
+int io_sws_matrix(enum AVColorSpace cs)
+{
+    switch (cs) {
+    case AVCOL_SPC_BT709: return SWS_CS_ITU709;
+    case AVCOL_SPC_FCC: return SWS_CS_FCC;
+    case AVCOL_SPC_SMPTE240M: return SWS_CS_SMPTE240M;
+    case AVCOL_SPC_BT2020_NCL:
+    case AVCOL_SPC_BT2020_CL: return SWS_CS_BT2020;
+    default: return SWS_CS_ITU601;
+    }
+}
+
+/* ---------------------------------------------------------------- reading */
+
+/* Row y of component c as floats, chroma replicated over the pixels it covers. */
+VECTORIZE static void load_row(const AVFrame *f, const IoPixLayout *l, int c, int y, float *restrict d)
+{
+    int sx = c ? l->cw : 0, sy = c ? l->ch : 0, w = f->width, p = l->plane[c], step = l->step[c];
+    const uint8_t *restrict s = f->data[p] + (ptrdiff_t)(y >> sy) * f->linesize[p] + l->offset[c];
+    if (step == 1 && sx == 0) {
+        for (int x = 0; x < w; x++)
+            d[x] = s[x];
+    } else if (step == 1 && sx == 1) {
+        for (int i = 0; i < w / 2; i++)
+            d[2 * i] = d[2 * i + 1] = s[i];
+        if (w & 1)
+            d[w - 1] = s[w / 2];
+    } else {
+        for (int x = 0; x < w; x++)
+            d[x] = s[(x >> sx) * step];
+    }
+}
+
+/* Y, Cb, Cr rows to R, G, B in place (not clamped: see yuv.h). */
+VECTORIZE static void yuv_to_rgb_row(const IoColour *k, float *restrict y, float *restrict u,
+                                     float *restrict v, int w)
+{
+    const float rv = 2 * (1 - k->kr) * k->cs, bu = 2 * (1 - k->kb) * k->cs;
+    const float gu = 2 * k->kb * (1 - k->kb) / k->kg * k->cs, gv = 2 * k->kr * (1 - k->kr) / k->kg * k->cs;
+    const float y0 = k->y0, ys = k->ys;
+    for (int x = 0; x < w; x++) {
+        float l = (y[x] - y0) * ys, cb = u[x] - 128.0f, cr = v[x] - 128.0f;
+        y[x] = l + rv * cr, u[x] = l - gu * cb - gv * cr, v[x] = l + bu * cb;
+    }
+}
+
+#ifdef __SSE2__
+/* Four pixels' r, g, b vectors as 12 interleaved floats (the vectorizer shuffles these
+ * badly, and the frame's every sample goes through here). */
+static inline void interleave4(float *d, __m128 r, __m128 g, __m128 b, bool stream)
+{
+    __m128 rg_lo = _mm_unpacklo_ps(r, g), rg_hi = _mm_unpackhi_ps(r, g);    /* r0 g0 r1 g1, r2 g2 r3 g3 */
+    __m128 t0 = _mm_shuffle_ps(b, rg_lo, _MM_SHUFFLE(2, 2, 0, 0));           /* b0 b0 r1 r1 */
+    __m128 t1 = _mm_shuffle_ps(rg_lo, b, _MM_SHUFFLE(1, 1, 3, 3));           /* g1 g1 b1 b1 */
+    __m128 t2 = _mm_shuffle_ps(b, rg_hi, _MM_SHUFFLE(2, 2, 2, 2));           /* b2 b2 r3 r3 */
+    __m128 t3 = _mm_shuffle_ps(rg_hi, b, _MM_SHUFFLE(3, 3, 3, 3));           /* g3 g3 b3 b3 */
+    __m128 o0 = _mm_shuffle_ps(rg_lo, t0, _MM_SHUFFLE(2, 0, 1, 0));
+    __m128 o1 = _mm_shuffle_ps(t1, rg_hi, _MM_SHUFFLE(1, 0, 2, 0));
+    __m128 o2 = _mm_shuffle_ps(t2, t3, _MM_SHUFFLE(2, 0, 2, 0));
+    if (stream) {
+        _mm_stream_ps(d, o0), _mm_stream_ps(d + 4, o1), _mm_stream_ps(d + 8, o2);
+    } else {
+        _mm_storeu_ps(d, o0), _mm_storeu_ps(d + 4, o1), _mm_storeu_ps(d + 8, o2);
+    }
+}
+
+/* The inverse: 12 interleaved floats into r, g, b vectors. */
+static inline void deinterleave4(const float *s, __m128 *r, __m128 *g, __m128 *b)
+{
+    __m128 i0 = _mm_loadu_ps(s), i1 = _mm_loadu_ps(s + 4), i2 = _mm_loadu_ps(s + 8);
+    __m128 u = _mm_shuffle_ps(i1, i2, _MM_SHUFFLE(1, 1, 2, 2));              /* r2 r2 r3 r3 */
+    *r = _mm_shuffle_ps(i0, u, _MM_SHUFFLE(2, 0, 3, 0));
+    __m128 a = _mm_shuffle_ps(i0, i1, _MM_SHUFFLE(0, 0, 1, 1));              /* g0 g0 g1 g1 */
+    __m128 c = _mm_shuffle_ps(i1, i2, _MM_SHUFFLE(2, 2, 3, 3));              /* g2 g2 g3 g3 */
+    *g = _mm_shuffle_ps(a, c, _MM_SHUFFLE(2, 0, 2, 0));
+    a = _mm_shuffle_ps(i0, i1, _MM_SHUFFLE(1, 1, 2, 2));                     /* b0 b0 b1 b1 */
+    c = _mm_shuffle_ps(i2, i2, _MM_SHUFFLE(3, 3, 0, 0));                     /* b2 b2 b3 b3 */
+    *b = _mm_shuffle_ps(a, c, _MM_SHUFFLE(2, 0, 2, 0));
+}
+#endif
+
+/* Streaming stores when the row is aligned: the frame is larger than the caches, and
+ * writing around them saves reading every line before it is overwritten. */
+static void store_f32(float *restrict d, const float *restrict r, const float *restrict g,
+                      const float *restrict b, int w)
+{
+    int x = 0;
+#ifdef __SSE2__
+    if (!((uintptr_t)d & 15)) {
+        for (; x + 4 <= w; x += 4)
+            interleave4(d + 3 * x, _mm_loadu_ps(r + x), _mm_loadu_ps(g + x), _mm_loadu_ps(b + x), true);
+    } else {
+        for (; x + 4 <= w; x += 4)
+            interleave4(d + 3 * x, _mm_loadu_ps(r + x), _mm_loadu_ps(g + x), _mm_loadu_ps(b + x), false);
+    }
+#endif
+    for (; x < w; x++)
+        d[3 * x] = r[x], d[3 * x + 1] = g[x], d[3 * x + 2] = b[x];
+}
+
+VECTORIZE static void store_f64(double *restrict d, const float *restrict r, const float *restrict g,
+                                const float *restrict b, int w)
+{
+    for (int x = 0; x < w; x++)
+        d[3 * x] = r[x], d[3 * x + 1] = g[x], d[3 * x + 2] = b[x];
+}
+
+/* Samples in 0..255 (or outside: saturated), rounded half up; NaN gives 0. */
+static inline uint8_t to_byte(float v)
+{
+    v = v > 0 ? v : 0;
+    v = v < 255 ? v : 255;
+    return (uint8_t)(int)(v + 0.5f);
+}
+
+VECTORIZE static void store_u8(uint8_t *restrict d, const float *restrict r, const float *restrict g,
+                               const float *restrict b, int w)
+{
+    for (int x = 0; x < w; x++)
+        d[3 * x] = to_byte(r[x]), d[3 * x + 1] = to_byte(g[x]), d[3 * x + 2] = to_byte(b[x]);
+}
+
+int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, RtElem e, void *dst)
+{
+    int w = f->width;
+    float *rows = malloc(3 * (size_t)w * sizeof *rows);
+    if (!rows)
+        return -1;
+    float *c0 = rows, *c1 = rows + w, *c2 = rows + 2 * (size_t)w;
+    for (int y = 0; y < f->height; y++) {
+        load_row(f, l, 0, y, c0);
+        load_row(f, l, 1, y, c1);
+        load_row(f, l, 2, y, c2);
+        if (!l->rgb)
+            yuv_to_rgb_row(k, c0, c1, c2, w);
+        size_t at = (size_t)y * w * 3;
+        if (e == RT_U8)
+            store_u8((uint8_t *)dst + at, c0, c1, c2, w);
+        else if (e == RT_F64)
+            store_f64((double *)dst + at, c0, c1, c2, w);
+        else
+            store_f32((float *)dst + at, c0, c1, c2, w);
+    }
+#ifdef __SSE2__
+    _mm_sfence();       /* the streaming stores are seen before the frame is handed on */
+#endif
+    free(rows);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- writing */
+
+/* Row y of the cube (or gray matrix) as three float rows, NaN as 0 (as imwrite). */
+static void fetch_f32(const float *restrict s, float *restrict r, float *restrict g, float *restrict b, int w)
+{
+    int x = 0;
+#ifdef __SSE2__
+    for (; x + 4 <= w; x += 4) {
+        __m128 vr, vg, vb;
+        deinterleave4(s + 3 * x, &vr, &vg, &vb);
+        _mm_storeu_ps(r + x, _mm_and_ps(vr, _mm_cmpord_ps(vr, vr)));
+        _mm_storeu_ps(g + x, _mm_and_ps(vg, _mm_cmpord_ps(vg, vg)));
+        _mm_storeu_ps(b + x, _mm_and_ps(vb, _mm_cmpord_ps(vb, vb)));
+    }
+#endif
+    for (; x < w; x++) {
+        float vr = s[3 * x], vg = s[3 * x + 1], vb = s[3 * x + 2];
+        r[x] = vr == vr ? vr : 0, g[x] = vg == vg ? vg : 0, b[x] = vb == vb ? vb : 0;
+    }
+}
+
+static void fetch_row(const RtArray *a, int y, float *r, float *g, float *b)
+{
+    int w = (int)a->dims[1];
+    if (a->rank == 3 && a->elem == RT_F32) {
+        fetch_f32((const float *)a->data + (size_t)y * w * 3, r, g, b, w);
+        return;
+    }
+    int nc = a->rank == 3 ? 3 : 1;
+    int64_t at = (int64_t)y * w * nc;
+    for (int x = 0; x < w; x++) {
+        float *out[3] = {r, g, b};
+        for (int c = 0; c < 3; c++) {
+            double v = rt_get_real(a, at + (int64_t)x * nc + (nc == 3 ? c : 0));
+            out[c][x] = v == v ? (float)v : 0;
+        }
+    }
+}
+
+/* n samples rounded and saturated into bytes `step` apart. */
+static void put_row(uint8_t *restrict d, int step, const float *restrict s, int n)
+{
+    int x = 0;
+#ifdef __SSE2__
+    if (step == 1) {
+        const __m128 zero = _mm_setzero_ps(), top = _mm_set1_ps(255.0f), half = _mm_set1_ps(0.5f);
+        for (; x + 16 <= n; x += 16) {
+            __m128i q[4];
+            for (int k = 0; k < 4; k++) {
+                __m128 v = _mm_min_ps(_mm_max_ps(_mm_loadu_ps(s + x + 4 * k), zero), top);
+                q[k] = _mm_cvttps_epi32(_mm_add_ps(v, half));
+            }
+            __m128i lo = _mm_packs_epi32(q[0], q[1]), hi = _mm_packs_epi32(q[2], q[3]);
+            _mm_storeu_si128((__m128i *)(d + x), _mm_packus_epi16(lo, hi));
+        }
+    }
+#endif
+    for (; x < n; x++)
+        d[x * step] = to_byte(s[x]);
+}
+
+/* R, G, B rows to Y in `y` and to the sums over each block's width of Cb and Cr (offset
+ * from 128, in sample units) added into cb and cr (w >> cw entries, rounded up). */
+VECTORIZE static void rgb_to_yuv_row(const IoColour *k, const float *restrict r, float *restrict g,
+                                     float *restrict b, float *restrict y, int w)
+{
+    const float ky = 1 / k->ys, kcb = 1 / (2 * (1 - k->kb) * k->cs), kcr = 1 / (2 * (1 - k->kr) * k->cs);
+    const float kr = k->kr, kg = k->kg, kb = k->kb, y0 = k->y0;
+    for (int x = 0; x < w; x++) {
+        float l = kr * r[x] + kg * g[x] + kb * b[x];
+        y[x] = y0 + l * ky;
+        g[x] = (b[x] - l) * kcb;           /* g and b now hold Cb and Cr */
+        b[x] = (r[x] - l) * kcr;
+    }
+}
+
+VECTORIZE static void add_block_row(const float *restrict s, float *restrict acc, int w, int cw)
+{
+    if (cw == 1) {
+        for (int i = 0; i < w / 2; i++)
+            acc[i] += s[2 * i] + s[2 * i + 1];
+        if (w & 1)
+            acc[w / 2] += s[w - 1];
+    } else {
+        for (int x = 0; x < w; x++)
+            acc[x >> cw] += s[x];
+    }
+}
+
+/* The block sums of the chroma rows, averaged, into the chroma planes' row cy. */
+VECTORIZE static void flush_chroma(AVFrame *f, const IoPixLayout *l, float *cb, float *cr, int wc, int cy, int w,
+                         int rows)
+{
+    int bw = 1 << l->cw;
+    float *acc[2] = {cb, cr};
+    for (int c = 0; c < 2; c++) {
+        const float inv = 1.0f / (float)(bw * rows);
+        for (int i = 0; i < wc; i++)
+            acc[c][i] = 128.0f + acc[c][i] * inv;
+        if (wc * bw > w)        /* a last block cut short by the frame's edge */
+            acc[c][wc - 1] = 128.0f + (acc[c][wc - 1] - 128.0f) / inv / (float)((w - (wc - 1) * bw) * rows);
+        int p = l->plane[c + 1];
+        put_row(f->data[p] + (ptrdiff_t)cy * f->linesize[p] + l->offset[c + 1], l->step[c + 1], acc[c], wc);
+        memset(acc[c], 0, (size_t)wc * sizeof *acc[c]);
+    }
+}
+
+int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f)
+{
+    int w = f->width, h = f->height, wc = (w + (1 << l->cw) - 1) >> l->cw;
+    float *rows = calloc(4 * (size_t)w + 2 * (size_t)wc, sizeof *rows);
+    if (!rows)
+        return -1;
+    float *r = rows, *g = r + w, *b = g + w, *yy = b + w, *cb = yy + w, *cr = cb + wc;
+    int bh = 1 << l->ch;
+    for (int y = 0; y < h; y++) {
+        fetch_row(a, y, r, g, b);
+        if (l->rgb) {
+            const float *src[3] = {r, g, b};
+            for (int c = 0; c < 3; c++) {
+                int p = l->plane[c];
+                put_row(f->data[p] + (ptrdiff_t)y * f->linesize[p] + l->offset[c], l->step[c], src[c], w);
+            }
+            continue;
+        }
+        rgb_to_yuv_row(k, r, g, b, yy, w);
+        put_row(f->data[l->plane[0]] + (ptrdiff_t)y * f->linesize[l->plane[0]] + l->offset[0], l->step[0], yy, w);
+        add_block_row(g, cb, w, l->cw);
+        add_block_row(b, cr, w, l->cw);
+        if ((y & (bh - 1)) == bh - 1 || y == h - 1)
+            flush_chroma(f, l, cb, cr, wc, y >> l->ch, w, (y & (bh - 1)) + 1);
+    }
+    free(rows);
+    return 0;
+}
