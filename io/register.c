@@ -21,6 +21,7 @@ static const RtBuiltin io_builtins[] = {
     {"vidreadframe", 1, 1, 1, 0, io_vidreadframe, "(stream)"},
     {"vidseek", 2, 2, 0, 0, io_vidseek, "(stream, seconds)"},
     {"vidclose", 1, 1, 0, 0, io_vidclose, "(stream)"},
+    {"vidplay", 1, 2, 1, 0, io_vidplay, "(file[, filter])"},
     {"vidsave", 2, 3, 1, 0, io_vidsave, "(file, fps | stream[, codec | options])"},
     {"vidwriteframe", 2, 3, 0, 0, io_vidwriteframe, "(writer, frame[, seconds])"},
 };

@@ -203,6 +203,64 @@ void io_vidseek(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_error(rt, "vidseek: %s", err);
 }
 
+/* vidplay(file[, filter]): every frame of the file, as the scalar cube (H x W x 3, 0..255)
+ * a filter of `qpipe run` receives, through `filter` (a function of one frame that returns
+ * the frame to show) and imshow, paced by sync_framerate at the stream's rate. Returns the
+ * number of frames played. imshow is the registered one (display/), so io/ does not depend
+ * on display/; without a window it shows nothing and the filter still sees every frame. */
+void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
+{
+    (void)nout;
+    const char *path = rt_to_cstr(rt, argv[0], "vidplay: the file name");
+    if (argc > 1 && argv[1].kind != V_FUNC && argv[1].kind != V_BUILTIN)
+        rt_error(rt, "vidplay: the filter must be a function of one frame");
+    const RtBuiltin *show = rt_find_builtin("imshow"), *sync = rt_find_builtin("sync_framerate");
+    char err[IO_ERRLEN];
+    IoVideoIn *in = io_vin_open(path, err, sizeof err);
+    if (!in)
+        rt_error(rt, "vidplay: %s", err);
+    VidEntry *e = entry_new(rt);    /* the registry closes it if the filter raises */
+    e->in = in;
+    int64_t id = e->id, frames = 0;
+    IoVideoInfo info;
+    io_vin_info(in, &info);
+    Value *v = rt_push(rt, 3);      /* frame, shown frame, rate: released if an error unwinds */
+    if (sync && info.fps > 0) {
+        v[2] = rt_real(info.fps);
+        sync->fn(rt, 1, &v[2], 0, NULL);
+    }
+    for (;;) {
+        int64_t pts;
+        int rc = io_vin_read(in, rt->opt.dbl, &v[0], &pts, err, sizeof err);
+        if (rc <= 0) {
+            entry_free(e, false);
+            if (rc < 0)
+                rt_error(rt, "vidplay: %s", err);
+            break;
+        }
+        if (argc > 1) {
+            rt_call_value(rt, argv[1], 1, &v[0], 1, &v[1]);
+            if (v[1].kind != V_ARRAY) {
+                StrBuf sb = {0};
+                char have[128];
+                snprintf(have, sizeof have, "%s", rt_type_name(rt, v[1], &sb));
+                sb_free(&sb);
+                rt_error(rt, "vidplay: the filter returned '%s' at frame %lld, not a frame", have,
+                         (long long)frames);
+            }
+            if (!entry_find(id))
+                rt_error(rt, "vidplay: the filter closed the video");
+        }
+        if (show)
+            show->fn(rt, 1, argc > 1 ? &v[1] : &v[0], 0, NULL);
+        rt_store(&v[0], rt_undef());
+        rt_store(&v[1], rt_undef());
+        frames++;
+    }
+    rt_pop_to(rt, v);
+    out[0] = rt_int(frames);
+}
+
 /* ---------------------------------------------------------------- writing */
 
 /* "dir/name.ext" -> "dir/.name-qpipeN.ext": beside the output (so rename is atomic), with

@@ -10,6 +10,7 @@
 void io_vidopen(Rt *rt, int argc, Value *argv, int nout, Value *out);
 void io_vidreadframe(Rt *rt, int argc, Value *argv, int nout, Value *out);
 void io_vidseek(Rt *rt, int argc, Value *argv, int nout, Value *out);
+void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out);
 void io_vidclose(Rt *rt, int argc, Value *argv, int nout, Value *out);
 void io_vidsave(Rt *rt, int argc, Value *argv, int nout, Value *out);
 void io_vidwriteframe(Rt *rt, int argc, Value *argv, int nout, Value *out);

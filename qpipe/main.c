@@ -8,6 +8,7 @@
 #include "lang/lang.h"
 #include "runtime/rt.h"
 #include "io/io.h"
+#include "display/display.h"
 #include "qpipe/run.h"
 
 #include <errno.h>
@@ -257,6 +258,7 @@ static int cmd_run_program(int argc, char **argv, bool emit)
 int main(int argc, char **argv)
 {
     io_register();
+    disp_register();
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -13,6 +13,7 @@
  * the exit status is non-zero if any check failed.
  */
 #include "io/io.h"
+#include "display/display.h"
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 #include "runtime/rt.h"
@@ -51,10 +52,6 @@ static const struct {
     {"syncthreads", "kernel issue"},
     {"atomic_add", "kernel issue"},
     {"thread_block", "kernel type: kernel issue"},
-    {"imshow", "display issue"},
-    {"hold", "display issue"},
-    {"sync_framerate", "display issue"},
-    {"vidplay", "video I/O and display issues"},
     {"fft1", "FFT (FFTW) issue"},
     {"fft2", "FFT (FFTW) issue"},
     {"fft3", "FFT (FFTW) issue"},
@@ -230,6 +227,7 @@ static void check_formats(Rt *rt)
 int main(void)
 {
     io_register();      /* imread, imwrite and the video functions come from io/ */
+    disp_register();    /* imshow, hold, sync_framerate */
     RtOptions opt = {0};
     FILE *sink = tmpfile();
     Rt *rt = rt_new(&opt, sink ? sink : stdout, stderr);
