@@ -186,6 +186,57 @@ VECTORIZE static void store_u8(uint8_t *restrict d, const float *restrict r, con
         d[3 * x] = to_byte(r[x]), d[3 * x + 1] = to_byte(g[x]), d[3 * x + 2] = to_byte(b[x]);
 }
 
+#ifdef __SSE2__
+/* The common case in one pass: planar YUV, chroma full or half width, float cubes. The
+ * chroma terms are computed once per chroma sample and shared by the pixels it covers. */
+
+/* Four bytes at p as floats. */
+static inline __m128 load4(const uint8_t *p)
+{
+    int32_t v;
+    memcpy(&v, p, 4);
+    __m128i z = _mm_setzero_si128();
+    return _mm_cvtepi32_ps(_mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(v), z), z));
+}
+
+typedef struct ToRgb {
+    float y0, ys, rv, gu, gv, bu;
+} ToRgb;
+
+static ToRgb to_rgb_coefs(const IoColour *k)
+{
+    return (ToRgb){k->y0, k->ys, 2 * (1 - k->kr) * k->cs, 2 * k->kb * (1 - k->kb) / k->kg * k->cs,
+                   2 * k->kr * (1 - k->kr) / k->kg * k->cs, 2 * (1 - k->kb) * k->cs};
+}
+
+static void yuv_row_fast(const ToRgb *c, const uint8_t *yp, const uint8_t *up, const uint8_t *vp, int cw,
+                         int w, float *d)
+{
+    const __m128 y0 = _mm_set1_ps(c->y0), ys = _mm_set1_ps(c->ys), c128 = _mm_set1_ps(128.0f);
+    const __m128 rv = _mm_set1_ps(c->rv), gu = _mm_set1_ps(c->gu), gv = _mm_set1_ps(c->gv), bu = _mm_set1_ps(c->bu);
+    bool stream = !((uintptr_t)d & 15);
+    int x = 0, step = 4 << cw;
+    for (; x + step <= w; x += step) {
+        __m128 cb = _mm_sub_ps(load4(up + (x >> cw)), c128), cr = _mm_sub_ps(load4(vp + (x >> cw)), c128);
+        __m128 rc = _mm_mul_ps(rv, cr), gc = _mm_add_ps(_mm_mul_ps(gu, cb), _mm_mul_ps(gv, cr)),
+               bc = _mm_mul_ps(bu, cb);
+        for (int half = 0; half <= cw; half++) {
+            __m128 r = rc, g = gc, b = bc;
+            if (cw)
+                r = half ? _mm_unpackhi_ps(rc, rc) : _mm_unpacklo_ps(rc, rc),
+                g = half ? _mm_unpackhi_ps(gc, gc) : _mm_unpacklo_ps(gc, gc),
+                b = half ? _mm_unpackhi_ps(bc, bc) : _mm_unpacklo_ps(bc, bc);
+            __m128 l = _mm_mul_ps(_mm_sub_ps(load4(yp + x + 4 * half), y0), ys);
+            interleave4(d + 3 * (x + 4 * half), _mm_add_ps(l, r), _mm_sub_ps(l, g), _mm_add_ps(l, b), stream);
+        }
+    }
+    for (; x < w; x++) {
+        float cb = up[x >> cw] - 128.0f, cr = vp[x >> cw] - 128.0f, l = (yp[x] - c->y0) * c->ys;
+        d[3 * x] = l + c->rv * cr, d[3 * x + 1] = l - (c->gu * cb + c->gv * cr), d[3 * x + 2] = l + c->bu * cb;
+    }
+}
+#endif
+
 int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, RtElem e, void *dst)
 {
     int w = f->width;
@@ -193,6 +244,21 @@ int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, R
     if (!rows)
         return -1;
     float *c0 = rows, *c1 = rows + w, *c2 = rows + 2 * (size_t)w;
+#ifdef __SSE2__
+    if (!l->rgb && e == RT_F32 && l->cw <= 1 && l->step[0] == 1 && l->step[1] == 1 && l->step[2] == 1) {
+        ToRgb c = to_rgb_coefs(k);
+        for (int y = 0; y < f->height; y++) {
+            const uint8_t *p[3];
+            for (int i = 0; i < 3; i++)
+                p[i] = f->data[l->plane[i]] + (ptrdiff_t)(y >> (i ? l->ch : 0)) * f->linesize[l->plane[i]] +
+                       l->offset[i];
+            yuv_row_fast(&c, p[0], p[1], p[2], l->cw, w, (float *)dst + (size_t)y * w * 3);
+        }
+        _mm_sfence();
+        free(rows);
+        return 0;
+    }
+#endif
     for (int y = 0; y < f->height; y++) {
         load_row(f, l, 0, y, c0);
         load_row(f, l, 1, y, c1);
@@ -321,6 +387,53 @@ VECTORIZE static void flush_chroma(AVFrame *f, const IoPixLayout *l, float *cb, 
     }
 }
 
+#ifdef __SSE2__
+/* The common case in one pass: a float cube to Y and the block sums of chroma, for planar
+ * YUV with chroma full or half width; NaN counts as 0. The same operations in the same
+ * order as fetch_f32, rgb_to_yuv_row and add_block_row, so both give the same samples. */
+static void rgb_row_fast(const IoColour *k, const float *s, int w, int cw, float *yrow, float *acb, float *acr)
+{
+    const float ky = 1 / k->ys, kcb = 1 / (2 * (1 - k->kb) * k->cs), kcr = 1 / (2 * (1 - k->kr) * k->cs);
+    const __m128 kr = _mm_set1_ps(k->kr), kg = _mm_set1_ps(k->kg), kb = _mm_set1_ps(k->kb),
+                 y0 = _mm_set1_ps(k->y0), vky = _mm_set1_ps(ky), vkcb = _mm_set1_ps(kcb), vkcr = _mm_set1_ps(kcr);
+    int x = 0, step = 4 << cw;
+    for (; x + step <= w; x += step) {
+        __m128 cb[2], cr[2];
+        for (int half = 0; half <= cw; half++) {
+            __m128 r, g, b;
+            deinterleave4(s + 3 * (x + 4 * half), &r, &g, &b);
+            r = _mm_and_ps(r, _mm_cmpord_ps(r, r));
+            g = _mm_and_ps(g, _mm_cmpord_ps(g, g));
+            b = _mm_and_ps(b, _mm_cmpord_ps(b, b));
+            __m128 l = _mm_add_ps(_mm_add_ps(_mm_mul_ps(kr, r), _mm_mul_ps(kg, g)), _mm_mul_ps(kb, b));
+            _mm_storeu_ps(yrow + x + 4 * half, _mm_add_ps(y0, _mm_mul_ps(l, vky)));
+            cb[half] = _mm_mul_ps(_mm_sub_ps(b, l), vkcb);
+            cr[half] = _mm_mul_ps(_mm_sub_ps(r, l), vkcr);
+        }
+        float *pb = acb + (x >> cw), *pr = acr + (x >> cw);
+        if (cw) {
+            cb[0] = _mm_add_ps(_mm_shuffle_ps(cb[0], cb[1], _MM_SHUFFLE(2, 0, 2, 0)),
+                               _mm_shuffle_ps(cb[0], cb[1], _MM_SHUFFLE(3, 1, 3, 1)));
+            cr[0] = _mm_add_ps(_mm_shuffle_ps(cr[0], cr[1], _MM_SHUFFLE(2, 0, 2, 0)),
+                               _mm_shuffle_ps(cr[0], cr[1], _MM_SHUFFLE(3, 1, 3, 1)));
+        }
+        _mm_storeu_ps(pb, _mm_add_ps(_mm_loadu_ps(pb), cb[0]));
+        _mm_storeu_ps(pr, _mm_add_ps(_mm_loadu_ps(pr), cr[0]));
+    }
+    for (; x < w; x += 1 << cw) {
+        float sb = 0, sr = 0;
+        for (int i = x; i < x + (1 << cw) && i < w; i++) {
+            float r = s[3 * i], g = s[3 * i + 1], b = s[3 * i + 2];
+            r = r == r ? r : 0, g = g == g ? g : 0, b = b == b ? b : 0;
+            float l = k->kr * r + k->kg * g + k->kb * b;
+            yrow[i] = k->y0 + l * ky;
+            sb += (b - l) * kcb, sr += (r - l) * kcr;
+        }
+        acb[x >> cw] += sb, acr[x >> cw] += sr;
+    }
+}
+#endif
+
 int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f)
 {
     int w = f->width, h = f->height, wc = (w + (1 << l->cw) - 1) >> l->cw;
@@ -329,7 +442,19 @@ int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, A
         return -1;
     float *r = rows, *g = r + w, *b = g + w, *yy = b + w, *cb = yy + w, *cr = cb + wc;
     int bh = 1 << l->ch;
+#ifdef __SSE2__
+    bool fast = !l->rgb && a->rank == 3 && a->elem == RT_F32 && l->cw <= 1 && l->step[1] == 1 && l->step[2] == 1;
+#endif
     for (int y = 0; y < h; y++) {
+#ifdef __SSE2__
+        if (fast) {
+            rgb_row_fast(k, (const float *)a->data + (size_t)y * w * 3, w, l->cw, yy, cb, cr);
+            put_row(f->data[l->plane[0]] + (ptrdiff_t)y * f->linesize[l->plane[0]] + l->offset[0], l->step[0], yy, w);
+            if ((y & (bh - 1)) == bh - 1 || y == h - 1)
+                flush_chroma(f, l, cb, cr, wc, y >> l->ch, w, (y & (bh - 1)) + 1);
+            continue;
+        }
+#endif
         fetch_row(a, y, r, g, b);
         if (l->rgb) {
             const float *src[3] = {r, g, b};
