@@ -51,4 +51,7 @@ int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, R
  * NaN counts as 0. -1 when out of memory. */
 int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f);
 
+/* Tests: true makes the rows use SSE2 even where the CPU has AVX2 (both must agree). */
+void io_yuv_no_avx2(bool off);
+
 #endif
