@@ -50,6 +50,9 @@ bool io_is_image(const char *path);
 
 typedef struct IoVideoIn IoVideoIn;
 typedef struct IoVideoOut IoVideoOut;
+/* A decoded or to-be-encoded picture (FFmpeg's AVFrame): what a frame pipeline passes
+ * between threads, 3 MB of 4:2:0 where the RGB cube of floats is 24 MB at 1080p. */
+typedef struct AVFrame IoPicture;
 
 typedef struct IoVideoInfo {
     int width, height;
@@ -74,6 +77,13 @@ void io_vin_info(const IoVideoIn *in, IoVideoInfo *info);
 int io_vin_read(IoVideoIn *in, bool dbl, Value *frame, int64_t *pts, char *err, size_t errlen);
 int io_vin_seek(IoVideoIn *in, double seconds, char *err, size_t errlen);
 void io_vin_close(IoVideoIn *in);
+/* io_vin_read in two steps, for a pipeline that decodes on one thread and converts on
+ * another: the next picture as decoded (1, 0 at the end, negative on error; the caller
+ * frees it with io_picture_free), then its H x W x 3 array. Conversion state is the
+ * reader's: one thread converts (io_vin_read converts too). */
+int io_vin_read_picture(IoVideoIn *in, IoPicture **pic, int64_t *pts, char *err, size_t errlen);
+int io_vin_convert(IoVideoIn *in, const IoPicture *pic, bool dbl, Value *frame, char *err, size_t errlen);
+void io_picture_free(IoPicture **pic);
 
 /* A writer for frames of w x h, timed and tagged like `src` (time base, frame rate,
  * colour properties), copying src's other streams. Writes to `path` exactly (the caller
@@ -81,6 +91,11 @@ void io_vin_close(IoVideoIn *in);
 IoVideoOut *io_vout_open(const char *path, IoVideoIn *src, int w, int h, const IoVideoOutOptions *opt,
                          char *err, size_t errlen);
 int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err, size_t errlen);
+/* io_vout_write in two steps, which may run on two threads: the frame as a new picture in
+ * the encoder's format (converting is one thread's job), then the picture encoded at pts
+ * (sending is another's; it takes the picture, and frees it even on error). */
+int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char *err, size_t errlen);
+int io_vout_send(IoVideoOut *out, IoPicture *pic, int64_t pts, char *err, size_t errlen);
 /* Flush the encoder, the copied streams and the trailer; frees out. */
 int io_vout_close(IoVideoOut *out, char *err, size_t errlen);
 /* Free without finishing the file (after an error). */

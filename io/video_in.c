@@ -321,10 +321,9 @@ void io_vin_info(const IoVideoIn *in, IoVideoInfo *info)
     info->bits_per_color = d ? d->comp[0].depth : 8;
 }
 
-/* Convert in->frame to packed RGB24 in in->rgb. */
-static int to_rgb(IoVideoIn *in, char *err, size_t errlen)
+/* Convert f to packed RGB24 in in->rgb. */
+static int to_rgb(IoVideoIn *in, const AVFrame *f, char *err, size_t errlen)
 {
-    AVFrame *f = in->frame;
     int key[5] = {f->width, f->height, f->format, io_sws_matrix(f->colorspace),
                   io_full_range(f->format, f->color_range)};
     if (!in->sws || memcmp(key, in->sws_key, sizeof key)) {
@@ -365,9 +364,9 @@ ROW_FN(row_to_f32, float)
 ROW_FN(row_to_f64, double)
 
 /* The RGB24 rows into a new H x W x 3 array of element type e. */
-static Value rgb_array(IoVideoIn *in, RtElem e)
+static Value rgb_array(IoVideoIn *in, const AVFrame *f, RtElem e)
 {
-    int w = in->frame->width, h = in->frame->height;
+    int w = f->width, h = f->height;
     int64_t dims[3] = {h, w, 3};
     Value v = rt_array_uninit(e, 3, dims);
     if (v.kind != V_ARRAY)
@@ -434,11 +433,10 @@ static int next_frame(IoVideoIn *in, char *err, size_t errlen)
     }
 }
 
-/* in->frame into a new H x W x 3 array of element type e: directly (yuv.c) for the 8-bit
+/* Picture f into a new H x W x 3 array of element type e: directly (yuv.c) for the 8-bit
  * formats it takes, through libswscale's RGB24 otherwise. */
-static int convert(IoVideoIn *in, RtElem e, Value *frame, char *err, size_t errlen)
+static int convert(IoVideoIn *in, const AVFrame *f, RtElem e, Value *frame, char *err, size_t errlen)
 {
-    const AVFrame *f = in->frame;
     IoPixLayout l;
     if (io_pix_layout(f->format, &l)) {
         int64_t dims[3] = {f->height, f->width, 3};
@@ -447,10 +445,10 @@ static int convert(IoVideoIn *in, RtElem e, Value *frame, char *err, size_t errl
         io_colour(f->colorspace, io_full_range(f->format, f->color_range), &k);
         if (frame->kind == V_ARRAY && io_frame_to_rgb(f, &l, &k, e, frame->a->data) == 0)
             return 0;
-    } else if (to_rgb(in, err, errlen) < 0) {
+    } else if (to_rgb(in, f, err, errlen) < 0) {
         return -1;
     } else {
-        *frame = rgb_array(in, e);
+        *frame = rgb_array(in, f, e);
         if (frame->kind == V_ARRAY)
             return 0;
     }
@@ -465,9 +463,9 @@ static int64_t frame_pts(const AVFrame *f)
     return f->pts != AV_NOPTS_VALUE ? f->pts : f->best_effort_timestamp;
 }
 
-int io_vin_read_elem(IoVideoIn *in, RtElem e, Value *frame, int64_t *pts, char *err, size_t errlen)
+/* The next frame to return into in->frame (frames before a seek's target dropped). */
+static int next_wanted(IoVideoIn *in, int64_t *pts, char *err, size_t errlen)
 {
-    *frame = rt_undef();
     for (;;) {
         int rc = next_frame(in, err, errlen);
         if (rc <= 0)
@@ -479,10 +477,44 @@ int io_vin_read_elem(IoVideoIn *in, RtElem e, Value *frame, int64_t *pts, char *
         }
         in->skip_before = AV_NOPTS_VALUE;
         *pts = t;
-        rc = convert(in, e, frame, err, errlen);
-        av_frame_unref(in->frame);
-        return rc < 0 ? rc : 1;
+        return 1;
     }
+}
+
+int io_vin_read_elem(IoVideoIn *in, RtElem e, Value *frame, int64_t *pts, char *err, size_t errlen)
+{
+    *frame = rt_undef();
+    int rc = next_wanted(in, pts, err, errlen);
+    if (rc <= 0)
+        return rc;
+    rc = convert(in, in->frame, e, frame, err, errlen);
+    av_frame_unref(in->frame);
+    return rc < 0 ? rc : 1;
+}
+
+int io_vin_read_picture(IoVideoIn *in, IoPicture **pic, int64_t *pts, char *err, size_t errlen)
+{
+    *pic = NULL;
+    int rc = next_wanted(in, pts, err, errlen);
+    if (rc <= 0)
+        return rc;
+    if (!(*pic = av_frame_alloc())) {
+        av_frame_unref(in->frame);
+        snprintf(err, errlen, "'%s': out of memory for a frame", in->path);
+        return -1;
+    }
+    av_frame_move_ref(*pic, in->frame);
+    return 1;
+}
+
+int io_vin_convert(IoVideoIn *in, const IoPicture *pic, bool dbl, Value *frame, char *err, size_t errlen)
+{
+    return convert(in, pic, dbl ? RT_F64 : RT_F32, frame, err, errlen);
+}
+
+void io_picture_free(IoPicture **pic)
+{
+    av_frame_free(pic);
 }
 
 int io_vin_read(IoVideoIn *in, bool dbl, Value *frame, int64_t *pts, char *err, size_t errlen)

@@ -33,7 +33,6 @@ struct IoVideoOut {
     AVFormatContext *ofmt;
     AVCodecContext *enc;
     AVStream *vst;
-    AVFrame *frame;             /* in the encoder's pixel format */
     AVPacket *pkt;
     bool direct;                /* converted by yuv.c (layout, colour); else by sws via rgb */
     IoPixLayout layout;
@@ -229,50 +228,26 @@ static int open_encoder(IoVideoOut *out, const AVCodecParameters *src, AVRationa
     return try_encoder(out, c, src, fps, opt, 0, err, errlen);
 }
 
-/* The frame handed to the encoder, in its pixel format and colour tags. */
-static int frame_buffer(IoVideoOut *out, char *err, size_t errlen)
-{
-    AVCodecContext *e = out->enc;
-    if (!out->frame) {
-        snprintf(err, errlen, "'%s': out of memory", out->path);
-        return -1;
-    }
-    out->frame->format = e->pix_fmt;
-    out->frame->width = out->w;
-    out->frame->height = out->h;
-    out->frame->color_range = e->color_range;
-    out->frame->colorspace = e->colorspace;
-    out->frame->color_primaries = e->color_primaries;
-    out->frame->color_trc = e->color_trc;
-    int rc = av_frame_get_buffer(out->frame, 0);
-    if (rc < 0) {
-        fail(err, errlen, out->path, "cannot allocate a frame", rc);
-        return -1;
-    }
-    return 0;
-}
-
-/* The RGB24 to encoder-format converter and frame. */
+/* The converter to the encoder's format (yuv.c's, or libswscale's from RGB24). */
 static int open_converter(IoVideoOut *out, char *err, size_t errlen)
 {
     AVCodecContext *e = out->enc;
-    out->frame = av_frame_alloc();
     out->direct = io_pix_layout(e->pix_fmt, &out->layout);
     io_colour(e->colorspace, e->color_range == AVCOL_RANGE_JPEG, &out->colour);
     if (out->direct)
-        return frame_buffer(out, err, errlen);
+        return 0;
     out->sws = sws_getContext(out->w, out->h, AV_PIX_FMT_RGB24, out->w, out->h, e->pix_fmt,
                               SWS_BICUBIC, NULL, NULL, NULL);
     out->rgb_stride = FFALIGN(out->w * 3, 64);
     out->rgb = av_malloc((size_t)out->rgb_stride * out->h + 64);
-    if (!out->sws || !out->rgb || !out->frame) {
+    if (!out->sws || !out->rgb) {
         snprintf(err, errlen, "'%s': cannot convert RGB frames to %s", out->path, av_get_pix_fmt_name(e->pix_fmt));
         return -1;
     }
     int full = e->color_range == AVCOL_RANGE_JPEG;
     sws_setColorspaceDetails(out->sws, sws_getCoefficients(SWS_CS_DEFAULT), 1,
                              sws_getCoefficients(io_sws_matrix(e->colorspace)), full, 0, 1 << 16, 1 << 16);
-    return frame_buffer(out, err, errlen);
+    return 0;
 }
 
 /* Can the container hold a copy of this stream? */
@@ -473,8 +448,28 @@ static int forward(IoVideoOut *out, int64_t t, bool all, char *err, size_t errle
     return 0;
 }
 
-int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err, size_t errlen)
+/* A new picture in the encoder's format and colour tags. */
+static AVFrame *new_picture(const IoVideoOut *out)
 {
+    const AVCodecContext *e = out->enc;
+    AVFrame *f = av_frame_alloc();
+    if (!f)
+        return NULL;
+    f->format = e->pix_fmt;
+    f->width = out->w;
+    f->height = out->h;
+    f->color_range = e->color_range;
+    f->colorspace = e->colorspace;
+    f->color_primaries = e->color_primaries;
+    f->color_trc = e->color_trc;
+    if (av_frame_get_buffer(f, 0) < 0)
+        av_frame_free(&f);
+    return f;
+}
+
+int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char *err, size_t errlen)
+{
+    *pic = NULL;
     bool gray = frame->rank == 2;
     if (!(frame->rank == 3 && frame->dims[2] == 3) && !gray) {
         snprintf(err, errlen, "'%s': a frame must be an H x W x 3 cube", out->path);
@@ -489,46 +484,61 @@ int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err,
         snprintf(err, errlen, "'%s': a frame must hold real numbers", out->path);
         return -1;
     }
-    if (out->any_frame && pts <= out->last_pts) {
-        snprintf(err, errlen, "'%s': frame timestamp %lld does not follow %lld", out->path, (long long)pts,
-                 (long long)out->last_pts);
-        return -1;
-    }
-    int rc = av_frame_make_writable(out->frame);
-    if (rc < 0) {
-        fail(err, errlen, out->path, "cannot allocate a frame", rc);
-        return -1;
-    }
-    if (out->direct) {
-        if (io_rgb_to_frame(frame, &out->layout, &out->colour, out->frame) < 0) {
-            snprintf(err, errlen, "'%s': out of memory", out->path);
-            return -1;
-        }
-    } else {
+    AVFrame *f = new_picture(out);
+    int rc = f ? 0 : -1;
+    if (f && out->direct) {
+        rc = io_rgb_to_frame(frame, &out->layout, &out->colour, f);
+    } else if (f) {
         /* packed RGB24 staging (rgb24 is a layout yuv.c writes), then libswscale */
         AVFrame staging = {.width = out->w, .height = out->h, .data = {out->rgb}, .linesize = {out->rgb_stride}};
         IoPixLayout rgb24;
         io_pix_layout(AV_PIX_FMT_RGB24, &rgb24);
-        if (io_rgb_to_frame(frame, &rgb24, &out->colour, &staging) < 0) {
-            snprintf(err, errlen, "'%s': out of memory", out->path);
-            return -1;
-        }
+        rc = io_rgb_to_frame(frame, &rgb24, &out->colour, &staging);
         const uint8_t *srcp[4] = {out->rgb};
         int sstride[4] = {out->rgb_stride};
-        sws_scale(out->sws, srcp, sstride, 0, out->h, out->frame->data, out->frame->linesize);
+        if (rc == 0)
+            sws_scale(out->sws, srcp, sstride, 0, out->h, f->data, f->linesize);
     }
-    out->frame->pts = pts;
-    out->frame->pkt_duration = out->duration;
+    if (rc < 0) {
+        av_frame_free(&f);
+        snprintf(err, errlen, "'%s': out of memory for a frame", out->path);
+        return -1;
+    }
+    *pic = f;
+    return 0;
+}
+
+int io_vout_send(IoVideoOut *out, IoPicture *pic, int64_t pts, char *err, size_t errlen)
+{
+    int rc = -1;
+    if (out->any_frame && pts <= out->last_pts) {
+        snprintf(err, errlen, "'%s': frame timestamp %lld does not follow %lld", out->path, (long long)pts,
+                 (long long)out->last_pts);
+        goto done;
+    }
+    pic->pts = pts;
+    pic->pkt_duration = out->duration;
     out->last_pts = pts;
     out->any_frame = true;
     if (forward(out, pts, false, err, errlen) < 0)
-        return -1;
-    rc = avcodec_send_frame(out->enc, out->frame);
-    if (rc < 0) {
-        fail(err, errlen, out->path, "encoding failed", rc);
-        return -1;
+        goto done;
+    int sent = avcodec_send_frame(out->enc, pic);
+    if (sent < 0) {
+        fail(err, errlen, out->path, "encoding failed", sent);
+        goto done;
     }
-    return drain(out, err, errlen);
+    rc = drain(out, err, errlen);
+done:
+    av_frame_free(&pic);
+    return rc;
+}
+
+int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err, size_t errlen)
+{
+    IoPicture *pic;
+    if (io_vout_convert(out, frame, &pic, err, errlen) < 0)
+        return -1;
+    return io_vout_send(out, pic, pts, err, errlen);
 }
 
 int io_vout_close(IoVideoOut *out, char *err, size_t errlen)
@@ -572,7 +582,6 @@ void io_vout_abort(IoVideoOut *out)
             avio_closep(&out->ofmt->pb);
         avformat_free_context(out->ofmt);
     }
-    av_frame_free(&out->frame);
     av_packet_free(&out->pkt);
     sws_freeContext(out->sws);
     av_free(out->rgb);

@@ -5,11 +5,13 @@
  * with chroma summed over each subsampling block.
  */
 #include "io/yuv.h"
+#include "runtime/interp.h"
 
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #ifdef __SSE2__
@@ -117,7 +119,7 @@ VECTORIZE static void yuv_to_rgb_row(const IoColour *k, float *restrict y, float
 #ifdef __SSE2__
 /* Four pixels' r, g, b vectors as 12 interleaved floats (the vectorizer shuffles these
  * badly, and the frame's every sample goes through here). */
-static inline void interleave4(float *d, __m128 r, __m128 g, __m128 b, bool stream)
+static inline void interleave4(float *d, __m128 r, __m128 g, __m128 b)
 {
     __m128 rg_lo = _mm_unpacklo_ps(r, g), rg_hi = _mm_unpackhi_ps(r, g);    /* r0 g0 r1 g1, r2 g2 r3 g3 */
     __m128 t0 = _mm_shuffle_ps(b, rg_lo, _MM_SHUFFLE(2, 2, 0, 0));           /* b0 b0 r1 r1 */
@@ -127,11 +129,7 @@ static inline void interleave4(float *d, __m128 r, __m128 g, __m128 b, bool stre
     __m128 o0 = _mm_shuffle_ps(rg_lo, t0, _MM_SHUFFLE(2, 0, 1, 0));
     __m128 o1 = _mm_shuffle_ps(t1, rg_hi, _MM_SHUFFLE(1, 0, 2, 0));
     __m128 o2 = _mm_shuffle_ps(t2, t3, _MM_SHUFFLE(2, 0, 2, 0));
-    if (stream) {
-        _mm_stream_ps(d, o0), _mm_stream_ps(d + 4, o1), _mm_stream_ps(d + 8, o2);
-    } else {
-        _mm_storeu_ps(d, o0), _mm_storeu_ps(d + 4, o1), _mm_storeu_ps(d + 8, o2);
-    }
+    _mm_storeu_ps(d, o0), _mm_storeu_ps(d + 4, o1), _mm_storeu_ps(d + 8, o2);
 }
 
 /* The inverse: 12 interleaved floats into r, g, b vectors. */
@@ -149,20 +147,13 @@ static inline void deinterleave4(const float *s, __m128 *r, __m128 *g, __m128 *b
 }
 #endif
 
-/* Streaming stores when the row is aligned: the frame is larger than the caches, and
- * writing around them saves reading every line before it is overwritten. */
 static void store_f32(float *restrict d, const float *restrict r, const float *restrict g,
                       const float *restrict b, int w)
 {
     int x = 0;
 #ifdef __SSE2__
-    if (!((uintptr_t)d & 15)) {
-        for (; x + 4 <= w; x += 4)
-            interleave4(d + 3 * x, _mm_loadu_ps(r + x), _mm_loadu_ps(g + x), _mm_loadu_ps(b + x), true);
-    } else {
-        for (; x + 4 <= w; x += 4)
-            interleave4(d + 3 * x, _mm_loadu_ps(r + x), _mm_loadu_ps(g + x), _mm_loadu_ps(b + x), false);
-    }
+    for (; x + 4 <= w; x += 4)
+        interleave4(d + 3 * x, _mm_loadu_ps(r + x), _mm_loadu_ps(g + x), _mm_loadu_ps(b + x));
 #endif
     for (; x < w; x++)
         d[3 * x] = r[x], d[3 * x + 1] = g[x], d[3 * x + 2] = b[x];
@@ -225,7 +216,7 @@ AVX2 static inline __m256 load8(const uint8_t *p)
     return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p)));
 }
 
-AVX2 static inline void interleave8(float *d, __m256 r, __m256 g, __m256 b, bool stream)
+AVX2 static inline void interleave8(float *d, __m256 r, __m256 g, __m256 b)
 {
     __m256 rg_lo = _mm256_unpacklo_ps(r, g), rg_hi = _mm256_unpackhi_ps(r, g);
     __m256 t0 = _mm256_shuffle_ps(b, rg_lo, _MM_SHUFFLE(2, 2, 0, 0));
@@ -238,11 +229,7 @@ AVX2 static inline void interleave8(float *d, __m256 r, __m256 g, __m256 b, bool
     /* lane 0 holds pixels 0-3 (o0 o1 o2 in memory order), lane 1 pixels 4-7 */
     __m256 s0 = _mm256_permute2f128_ps(o0, o1, 0x20), s1 = _mm256_permute2f128_ps(o2, o0, 0x30),
            s2 = _mm256_permute2f128_ps(o1, o2, 0x31);
-    if (stream) {
-        _mm256_stream_ps(d, s0), _mm256_stream_ps(d + 8, s1), _mm256_stream_ps(d + 16, s2);
-    } else {
-        _mm256_storeu_ps(d, s0), _mm256_storeu_ps(d + 8, s1), _mm256_storeu_ps(d + 16, s2);
-    }
+    _mm256_storeu_ps(d, s0), _mm256_storeu_ps(d + 8, s1), _mm256_storeu_ps(d + 16, s2);
 }
 
 AVX2 static inline void deinterleave8(const float *s, __m256 *r, __m256 *g, __m256 *b)
@@ -267,7 +254,6 @@ AVX2 static int yuv_row_avx2(const ToRgb *c, const uint8_t *yp, const uint8_t *u
     const __m256 y0 = _mm256_set1_ps(c->y0), ys = _mm256_set1_ps(c->ys), c128 = _mm256_set1_ps(128.0f);
     const __m256 rv = _mm256_set1_ps(c->rv), gu = _mm256_set1_ps(c->gu), gv = _mm256_set1_ps(c->gv),
                  bu = _mm256_set1_ps(c->bu);
-    bool stream = !((uintptr_t)d & 31);
     int x = 0;
     for (; x + 8 <= w; x += 8) {
         __m256 cb, cr;
@@ -282,7 +268,7 @@ AVX2 static int yuv_row_avx2(const ToRgb *c, const uint8_t *yp, const uint8_t *u
         __m256 l = _mm256_mul_ps(_mm256_sub_ps(load8(yp + x), y0), ys);
         __m256 gc = _mm256_add_ps(_mm256_mul_ps(gu, cb), _mm256_mul_ps(gv, cr));
         interleave8(d + 3 * x, _mm256_add_ps(l, _mm256_mul_ps(rv, cr)), _mm256_sub_ps(l, gc),
-                    _mm256_add_ps(l, _mm256_mul_ps(bu, cb)), stream);
+                    _mm256_add_ps(l, _mm256_mul_ps(bu, cb)));
     }
     return x;
 }
@@ -324,7 +310,6 @@ static void yuv_row_fast(const ToRgb *c, const uint8_t *yp, const uint8_t *up, c
 {
     const __m128 y0 = _mm_set1_ps(c->y0), ys = _mm_set1_ps(c->ys), c128 = _mm_set1_ps(128.0f);
     const __m128 rv = _mm_set1_ps(c->rv), gu = _mm_set1_ps(c->gu), gv = _mm_set1_ps(c->gv), bu = _mm_set1_ps(c->bu);
-    bool stream = !((uintptr_t)d & 15);
     int step = 4 << cw;
     for (; x + step <= w; x += step) {
         __m128 cb = _mm_sub_ps(load4(up + (x >> cw)), c128), cr = _mm_sub_ps(load4(vp + (x >> cw)), c128);
@@ -337,7 +322,7 @@ static void yuv_row_fast(const ToRgb *c, const uint8_t *yp, const uint8_t *up, c
                 g = half ? _mm_unpackhi_ps(gc, gc) : _mm_unpacklo_ps(gc, gc),
                 b = half ? _mm_unpackhi_ps(bc, bc) : _mm_unpacklo_ps(bc, bc);
             __m128 l = _mm_mul_ps(_mm_sub_ps(load4(yp + x + 4 * half), y0), ys);
-            interleave4(d + 3 * (x + 4 * half), _mm_add_ps(l, r), _mm_sub_ps(l, g), _mm_add_ps(l, b), stream);
+            interleave4(d + 3 * (x + 4 * half), _mm_add_ps(l, r), _mm_sub_ps(l, g), _mm_add_ps(l, b));
         }
     }
     for (; x < w; x++) {
@@ -347,50 +332,71 @@ static void yuv_row_fast(const ToRgb *c, const uint8_t *yp, const uint8_t *up, c
 }
 #endif
 
-int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, RtElem e, void *dst)
+/* Rows of a frame are independent: a conversion is split over the runtime's thread pool
+ * in bands of rows (chroma blocks kept whole), each with its own scratch rows. */
+#define BAND_GRAIN 16           /* rows (or chroma rows) per band at least */
+
+typedef struct Job {
+    const AVFrame *f;
+    const RtArray *a;
+    const IoPixLayout *l;
+    const IoColour *k;
+    RtElem e;
+    void *dst;
+    AVFrame *out;
+    atomic_int failed;          /* a band could not get its scratch rows */
+} Job;
+
+static void to_rgb_band(void *ctx, int64_t y0, int64_t y1)
 {
+    Job *j = ctx;
+    const AVFrame *f = j->f;
+    const IoPixLayout *l = j->l;
     int w = f->width;
-    float *rows = malloc(3 * (size_t)w * sizeof *rows);
-    if (!rows)
-        return -1;
-    float *c0 = rows, *c1 = rows + w, *c2 = rows + 2 * (size_t)w;
 #ifdef __SSE2__
-    if (!l->rgb && e == RT_F32 && l->cw <= 1 && l->step[0] == 1 && l->step[1] == 1 && l->step[2] == 1) {
-        ToRgb c = to_rgb_coefs(k);
+    if (!l->rgb && j->e == RT_F32 && l->cw <= 1 && l->step[0] == 1 && l->step[1] == 1 && l->step[2] == 1) {
+        ToRgb c = to_rgb_coefs(j->k);
         bool avx2 = use_avx2();
-        for (int y = 0; y < f->height; y++) {
+        for (int y = (int)y0; y < y1; y++) {
             const uint8_t *p[3];
             for (int i = 0; i < 3; i++)
                 p[i] = f->data[l->plane[i]] + (ptrdiff_t)(y >> (i ? l->ch : 0)) * f->linesize[l->plane[i]] +
                        l->offset[i];
-            float *d = (float *)dst + (size_t)y * w * 3;
+            float *d = (float *)j->dst + (size_t)y * w * 3;
             int x = avx2 ? yuv_row_avx2(&c, p[0], p[1], p[2], l->cw, w, d) : 0;
             yuv_row_fast(&c, p[0], p[1], p[2], l->cw, w, d, x);
         }
-        _mm_sfence();
-        free(rows);
-        return 0;
+        return;
     }
 #endif
-    for (int y = 0; y < f->height; y++) {
+    float *rows = malloc(3 * (size_t)w * sizeof *rows);
+    if (!rows) {
+        atomic_store(&j->failed, 1);
+        return;
+    }
+    float *c0 = rows, *c1 = rows + w, *c2 = rows + 2 * (size_t)w;
+    for (int y = (int)y0; y < y1; y++) {
         load_row(f, l, 0, y, c0);
         load_row(f, l, 1, y, c1);
         load_row(f, l, 2, y, c2);
         if (!l->rgb)
-            yuv_to_rgb_row(k, c0, c1, c2, w);
+            yuv_to_rgb_row(j->k, c0, c1, c2, w);
         size_t at = (size_t)y * w * 3;
-        if (e == RT_U8)
-            store_u8((uint8_t *)dst + at, c0, c1, c2, w);
-        else if (e == RT_F64)
-            store_f64((double *)dst + at, c0, c1, c2, w);
+        if (j->e == RT_U8)
+            store_u8((uint8_t *)j->dst + at, c0, c1, c2, w);
+        else if (j->e == RT_F64)
+            store_f64((double *)j->dst + at, c0, c1, c2, w);
         else
-            store_f32((float *)dst + at, c0, c1, c2, w);
+            store_f32((float *)j->dst + at, c0, c1, c2, w);
     }
-#ifdef __SSE2__
-    _mm_sfence();       /* the streaming stores are seen before the frame is handed on */
-#endif
     free(rows);
-    return 0;
+}
+
+int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, RtElem e, void *dst)
+{
+    Job j = {.f = f, .l = l, .k = k, .e = e, .dst = dst};
+    rt_parallel_for(f->height, BAND_GRAIN, to_rgb_band, &j);
+    return atomic_load(&j.failed) ? -1 : 0;
 }
 
 /* ---------------------------------------------------------------- writing */
@@ -548,26 +554,34 @@ static void rgb_row_fast(const IoColour *k, const float *s, int w, int cw, float
 }
 #endif
 
-int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f)
+/* Bands [b0, b1) of chroma rows: luma rows b0 << ch up to the frame's last. */
+static void to_frame_band(void *ctx, int64_t b0, int64_t b1)
 {
-    int w = f->width, h = f->height, wc = (w + (1 << l->cw) - 1) >> l->cw;
+    Job *j = ctx;
+    const RtArray *a = j->a;
+    const IoPixLayout *l = j->l;
+    AVFrame *f = j->out;
+    int w = f->width, h = f->height, wc = (w + (1 << l->cw) - 1) >> l->cw, bh = 1 << l->ch;
     float *rows = calloc(4 * (size_t)w + 2 * (size_t)wc, sizeof *rows);
-    if (!rows)
-        return -1;
+    if (!rows) {
+        atomic_store(&j->failed, 1);
+        return;
+    }
     float *r = rows, *g = r + w, *b = g + w, *yy = b + w, *cb = yy + w, *cr = cb + wc;
-    int bh = 1 << l->ch;
 #ifdef __SSE2__
     bool fast = !l->rgb && a->rank == 3 && a->elem == RT_F32 && l->cw <= 1 && l->step[1] == 1 && l->step[2] == 1;
     bool avx2 = use_avx2();
 #endif
-    for (int y = 0; y < h; y++) {
+    int y1 = (int)(b1 << l->ch) < h ? (int)(b1 << l->ch) : h;
+    for (int y = (int)(b0 << l->ch); y < y1; y++) {
+        bool last = (y & (bh - 1)) == bh - 1 || y == h - 1;
 #ifdef __SSE2__
         if (fast) {
             const float *row = (const float *)a->data + (size_t)y * w * 3;
-            int x = avx2 ? rgb_row_avx2(k, row, w, l->cw, yy, cb, cr) : 0;
-            rgb_row_fast(k, row, w, l->cw, yy, cb, cr, x);
+            int x = avx2 ? rgb_row_avx2(j->k, row, w, l->cw, yy, cb, cr) : 0;
+            rgb_row_fast(j->k, row, w, l->cw, yy, cb, cr, x);
             put_row(f->data[l->plane[0]] + (ptrdiff_t)y * f->linesize[l->plane[0]] + l->offset[0], l->step[0], yy, w);
-            if ((y & (bh - 1)) == bh - 1 || y == h - 1)
+            if (last)
                 flush_chroma(f, l, cb, cr, wc, y >> l->ch, w, (y & (bh - 1)) + 1);
             continue;
         }
@@ -581,13 +595,20 @@ int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, A
             }
             continue;
         }
-        rgb_to_yuv_row(k, r, g, b, yy, w);
+        rgb_to_yuv_row(j->k, r, g, b, yy, w);
         put_row(f->data[l->plane[0]] + (ptrdiff_t)y * f->linesize[l->plane[0]] + l->offset[0], l->step[0], yy, w);
         add_block_row(g, cb, w, l->cw);
         add_block_row(b, cr, w, l->cw);
-        if ((y & (bh - 1)) == bh - 1 || y == h - 1)
+        if (last)
             flush_chroma(f, l, cb, cr, wc, y >> l->ch, w, (y & (bh - 1)) + 1);
     }
     free(rows);
-    return 0;
+}
+
+int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f)
+{
+    Job j = {.a = a, .l = l, .k = k, .out = f};
+    int bh = 1 << l->ch;
+    rt_parallel_for((f->height + bh - 1) / bh, BAND_GRAIN, to_frame_band, &j);
+    return atomic_load(&j.failed) ? -1 : 0;
 }

@@ -3,15 +3,16 @@
  *
  *   decoder thread --[in queue]--> calling thread (filters) --[out queue]--> encoder thread
  *
- * The queues are bounded (PIPE_QUEUE frames), so memory stays bounded whatever the clip's
- * length, and decoding frame n+1 and encoding frame n-1 overlap the filters on frame n.
- * Only the calling thread runs Quasar code: the interpreter is single-threaded.
- *
- * A frame crosses a queue with its only reference, so no two threads ever touch one
- * array's reference count: the filter thread drops its input before handing the output on,
- * and copies an output the filter still holds (a state array returned as the frame), since
- * the filter may change it in place while the encoder reads it. Timestamps travel with the
- * frames unchanged, so order, count and timing of the output are the input's.
+ * The queues carry pictures as FFmpeg holds them (4:2:0 at 1080p is 3 MB); the calling
+ * thread converts each to the RGB cube of floats the filters see (24 MB), runs the chain
+ * and converts the result to the encoder's format straight away. So the float frames
+ * never cross threads: one buffer, recycled by the memory manager, is written and read
+ * back while it is still in the caches, and no frame is shared between threads (a state
+ * array the filter returns as its output needs no copy). The queues are bounded
+ * (PIPE_QUEUE pictures), so memory stays bounded whatever the clip's length, and decoding
+ * frame n+1 and encoding frame n-1 overlap the filters on frame n. Only the calling thread
+ * runs Quasar code: the interpreter is single-threaded. Timestamps travel with the
+ * pictures unchanged, so order, count and timing of the output are the input's.
  *
  * Errors: the stage that fails records its message and exit code, closes both queues (so
  * that no thread waits forever) and the others stop at their next frame; the writer is
@@ -30,7 +31,7 @@ enum { EX_PROGRAM = 65, EX_NOINPUT = 66, EX_UNAVAILABLE = 69, EX_SOFTWARE = 70, 
        EX_IOERR = 74, EX_INTERRUPTED = 130 };
 
 typedef struct Frame {
-    Value v;
+    IoPicture *pic;
     int64_t pts;
 } Frame;
 
@@ -53,7 +54,7 @@ typedef struct Pipe {
     pthread_mutex_t mu;             /* rc and err */
     int rc;
     char err[1024];
-    double t_decode, t_filter, t_encode;    /* seconds spent in each stage's work */
+    double t_decode, t_convert, t_filter, t_encode;     /* seconds spent in each stage's work */
     int64_t decoded, encoded;
 } Pipe;
 
@@ -74,7 +75,7 @@ static bool q_push(Queue *q, Frame f)
         pthread_cond_wait(&q->cond, &q->mu);
     if (q->closed) {
         pthread_mutex_unlock(&q->mu);
-        rt_release(f.v);
+        io_picture_free(&f.pic);
         return false;
     }
     q->items[(q->head + q->count++) % PIPE_QUEUE] = f;
@@ -120,7 +121,7 @@ static void q_drain(Queue *q)
 {
     pthread_mutex_lock(&q->mu);
     while (q->count) {
-        rt_release(q->items[q->head].v);
+        io_picture_free(&q->items[q->head].pic);
         q->head = (q->head + 1) % PIPE_QUEUE;
         q->count--;
     }
@@ -154,9 +155,9 @@ static void *decoder(void *arg)
     Pipe *p = arg;
     char err[1024];
     for (;;) {
-        Frame f = {rt_undef(), 0};
+        Frame f = {NULL, 0};
         double t0 = run_now();
-        int r = io_vin_read(p->in, p->chain->dbl, &f.v, &f.pts, err, sizeof err);
+        int r = io_vin_read_picture(p->in, &f.pic, &f.pts, err, sizeof err);
         p->t_decode += run_now() - t0;
         if (r < 0) {
             fail(p, EX_IOERR, err);
@@ -181,9 +182,8 @@ static void *encoder(void *arg)
     int r;
     while ((r = q_pop(&p->qout, &f)) == 1) {
         double t0 = run_now();
-        int w = io_vout_write(p->out, f.v.a, f.pts, err, sizeof err);
+        int w = io_vout_send(p->out, f.pic, f.pts, err, sizeof err);
         p->t_encode += run_now() - t0;
-        rt_release(f.v);
         if (w < 0) {
             fail(p, EX_IOERR, err);
             return NULL;
@@ -225,6 +225,58 @@ static int open_writer(Pipe *p, const RtArray *y)
     return -1;
 }
 
+/* Picture -> cube -> filters -> picture in the encoder's format (opening the writer at the
+ * first frame, whose size the filters decide); NULL after recording a failure. */
+static IoPicture *filter_frame(Pipe *p, IoPicture *in, int64_t index, pthread_t *enc, bool *enc_started)
+{
+    char err[1024];
+    Value x, y;
+    double t0 = run_now();
+    int rc = io_vin_convert(p->in, in, p->chain->dbl, &x, err, sizeof err);
+    io_picture_free(&in);
+    double t1 = run_now();
+    p->t_convert += t1 - t0;
+    if (rc < 0) {
+        fail(p, EX_IOERR, err);
+        return NULL;
+    }
+    rc = run_chain_apply(p->chain, x, &y);
+    rt_release(x);
+    double t2 = run_now();
+    p->t_filter += t2 - t1;
+    if (rc) {
+        snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)index);
+        fail(p, rc, err);
+        return NULL;
+    }
+    if (y.kind == V_UNDEF || to_rgb(&y, p->chain->dbl)) {
+        rt_release(y);
+        fail(p, EX_SOFTWARE, "out of memory");
+        return NULL;
+    }
+    if (!p->out) {
+        if (open_writer(p, y.a)) {
+            rt_release(y);
+            return NULL;
+        }
+        if (pthread_create(enc, NULL, encoder, p)) {
+            rt_release(y);
+            fail(p, EX_SOFTWARE, "cannot start the encoder thread");
+            return NULL;
+        }
+        *enc_started = true;
+    }
+    IoPicture *out;
+    rc = io_vout_convert(p->out, y.a, &out, err, sizeof err);
+    rt_release(y);
+    p->t_convert += run_now() - t2;
+    if (rc < 0) {
+        fail(p, EX_IOERR, err);
+        return NULL;
+    }
+    return out;
+}
+
 /* The filter stage, on the calling thread. */
 static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pthread_t *enc, bool *enc_started)
 {
@@ -233,44 +285,12 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
     int r;
     while ((r = q_pop(&p->qin, &f)) == 1) {
         if (run_interrupted) {
-            rt_release(f.v);
+            io_picture_free(&f.pic);
             fail(p, EX_INTERRUPTED, "interrupted");
             return;
         }
-        Value y;
-        double t0 = run_now();
-        int rc = run_chain_apply(p->chain, f.v, &y);
-        rt_release(f.v);
-        p->t_filter += run_now() - t0;
-        if (rc) {
-            char msg[128];
-            snprintf(msg, sizeof msg, "the filter failed at frame %lld", (long long)done);
-            fail(p, rc, msg);
-            return;
-        }
-        if (y.a->hdr.refs > 1) {            /* the filter keeps it: the encoder gets a copy */
-            Value c = rt_copy(y);
-            rt_release(y);
-            y = c;
-        }
-        if (y.kind == V_UNDEF || to_rgb(&y, p->chain->dbl)) {
-            rt_release(y);
-            fail(p, EX_SOFTWARE, "out of memory");
-            return;
-        }
-        if (!p->out) {
-            if (open_writer(p, y.a)) {
-                rt_release(y);
-                return;
-            }
-            if (pthread_create(enc, NULL, encoder, p)) {
-                rt_release(y);
-                fail(p, EX_SOFTWARE, "cannot start the encoder thread");
-                return;
-            }
-            *enc_started = true;
-        }
-        if (!q_push(&p->qout, (Frame){y, f.pts}))
+        IoPicture *out = filter_frame(p, f.pic, done, enc, enc_started);
+        if (!out || !q_push(&p->qout, (Frame){out, f.pts}))
             return;
         done++;
         if (pr->tty || pr->file)
@@ -334,9 +354,9 @@ int pipe_run_video(const RunChain *c, const char *in, const char *out, const IoV
         snprintf(err, errlen, "%s: %s", in, p.err);
     if (pr->verbose)
         fprintf(stderr,
-                "qpipe run: %lld frames in %.2f s; decode %.2f s, filter %.2f s (%.1f ms/frame), "
-                "encode %.2f s (stages overlap)\n",
-                (long long)p.encoded, run_now() - t0, p.t_decode, p.t_filter,
+                "qpipe run: %lld frames in %.2f s; decode %.2f s, convert %.2f s, filter %.2f s "
+                "(%.1f ms/frame), encode %.2f s (stages overlap)\n",
+                (long long)p.encoded, run_now() - t0, p.t_decode, p.t_convert, p.t_filter,
                 p.encoded ? p.t_filter * 1e3 / (double)p.encoded : 0.0, p.t_encode);
     if (p.rc)
         unlink(out);

@@ -2,7 +2,7 @@
  * test_yuv.c - io/yuv.c, the direct conversion between 8-bit frames and RGB cubes, on
  * frames of pseudo-random samples in many formats and awkward sizes (odd widths and
  * heights, widths that are no multiple of the vector width), on both the AVX2 and the
- * SSE2 rows:
+ * SSE2 rows, in bands on two threads (the runtime's pool) for the taller frames:
  *
  * - reading equals the standard's formula (written here in doubles, apart from yuv.c:
  *   BT.601/BT.709, limited and full range, each chroma sample covering its pixels) within
@@ -14,6 +14,7 @@
  * Each check prints `ok NAME` or `not ok NAME: REASON` (docs/testing.md "Unit tests").
  */
 #include "io/yuv.h"
+#include "runtime/interp.h"
 
 #include "tests/unit/check.h"
 
@@ -201,10 +202,13 @@ static const char *check_gray_and_nan(void)
 
 int main(void)
 {
+    rt_pool_init(2);
     static const Case cases[] = {
         {AV_PIX_FMT_YUV420P, 38, 22, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_MPEG, 0.299, 0.114},
         {AV_PIX_FMT_YUV420P, 37, 23, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 0.2126, 0.0722},
         {AV_PIX_FMT_YUV420P, 64, 4, AVCOL_SPC_BT470BG, AVCOL_RANGE_JPEG, 0.299, 0.114},
+        {AV_PIX_FMT_YUV420P, 30, 75, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 0.2126, 0.0722},     /* bands */
+        {AV_PIX_FMT_YUV422P, 12, 66, AVCOL_SPC_BT470BG, AVCOL_RANGE_MPEG, 0.299, 0.114},
         {AV_PIX_FMT_YUVJ420P, 21, 9, AVCOL_SPC_BT709, AVCOL_RANGE_UNSPECIFIED, 0.2126, 0.0722},
         {AV_PIX_FMT_YUV422P, 45, 7, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 0.2126, 0.0722},
         {AV_PIX_FMT_YUV444P, 38, 5, AVCOL_SPC_BT2020_NCL, AVCOL_RANGE_MPEG, 0.2627, 0.0593},
@@ -236,5 +240,6 @@ int main(void)
                ? "taken"
                : NULL);
     report("yuv gray matrix: neutral chroma; NaN written as black", check_gray_and_nan());
+    rt_pool_shutdown();
     return failures != 0;
 }
