@@ -12,11 +12,11 @@
 #include "io/video.h"
 #include "io/yuv.h"
 
-#include <libavdevice/avdevice.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <math.h>
 #include <pthread.h>
@@ -48,7 +48,25 @@ static void log_callback(void *avcl, int level, const char *fmt, va_list ap)
 static void av_init(void)
 {
     av_log_set_callback(log_callback);
-    avdevice_register_all();
+}
+
+/* libavdevice (cameras) is loaded when a camera is first opened, not linked: it brings
+ * some 80 more shared libraries (SDL, JACK, PulseAudio …) whose loading and symbol
+ * lookups cost every qpipe start tens of milliseconds. Registering its devices makes
+ * libavformat list them. */
+#ifndef IO_AVDEVICE_MAJOR
+#define IO_AVDEVICE_MAJOR 59    /* FFmpeg 5; the Makefile passes the installed version's */
+#endif
+static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
+
+static void load_devices(void)
+{
+    char name[32];
+    snprintf(name, sizeof name, "libavdevice.so.%d", IO_AVDEVICE_MAJOR);
+    void *lib = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
+    void (*register_all)(void) = lib ? (void (*)(void))dlsym(lib, "avdevice_register_all") : NULL;
+    if (register_all)
+        register_all();
 }
 
 void io_av_setup(void)
@@ -223,9 +241,10 @@ static const AVInputFormat *camera(const char *path, char *dev, size_t devlen, c
         snprintf(err, errlen, "'%s': no such camera (%s does not exist)", path, dev);
         return NULL;
     }
+    pthread_once(&devices_once, load_devices);
     const AVInputFormat *f = av_find_input_format("video4linux2");
     if (!f)
-        snprintf(err, errlen, "'%s': this FFmpeg has no V4L2 input (libavdevice)", path);
+        snprintf(err, errlen, "'%s': this FFmpeg has no V4L2 input (libavdevice.so.%d)", path, IO_AVDEVICE_MAJOR);
     return f;
 }
 
