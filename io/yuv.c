@@ -32,7 +32,8 @@ bool io_pix_layout(enum AVPixelFormat f, IoPixLayout *l)
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f);
     if (!d || d->nb_components < 3 ||
         (d->flags & (AV_PIX_FMT_FLAG_BE | AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_BITSTREAM |
-                     AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BAYER)))
+                     AV_PIX_FMT_FLAG_HWACCEL | AV_PIX_FMT_FLAG_FLOAT | AV_PIX_FMT_FLAG_BAYER |
+                     AV_PIX_FMT_FLAG_ALPHA)))    /* alpha: libswscale writes it opaque */
         return false;
     for (int c = 0; c < 3; c++) {
         const AVComponentDescriptor *cd = &d->comp[c];
@@ -332,6 +333,63 @@ static void yuv_row_fast(const ToRgb *c, const uint8_t *yp, const uint8_t *up, c
 }
 #endif
 
+#ifdef __SSE2__
+/* Packed RGB of 4 bytes a pixel (bgr0, rgb0, 0rgb, 0bgr): four pixels are transposed into
+ * their four byte positions, of which the layout's offsets pick R, G and B. */
+static bool packed4(const IoPixLayout *l)
+{
+    return l->rgb && l->step[0] == 4 && l->step[1] == 4 && l->step[2] == 4 && l->plane[0] == l->plane[1] &&
+           l->plane[1] == l->plane[2];
+}
+
+static void packed4_to_rgb_row(const IoPixLayout *l, const uint8_t *s, int w, float *d)
+{
+    const __m128i z = _mm_setzero_si128();
+    int x = 0;
+    for (; x + 4 <= w; x += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(s + 4 * x));
+        __m128i lo = _mm_unpacklo_epi8(v, z), hi = _mm_unpackhi_epi8(v, z);
+        __m128 c[4] = {_mm_cvtepi32_ps(_mm_unpacklo_epi16(lo, z)), _mm_cvtepi32_ps(_mm_unpackhi_epi16(lo, z)),
+                       _mm_cvtepi32_ps(_mm_unpacklo_epi16(hi, z)), _mm_cvtepi32_ps(_mm_unpackhi_epi16(hi, z))};
+        _MM_TRANSPOSE4_PS(c[0], c[1], c[2], c[3]);      /* c[k]: byte k of the four pixels */
+        interleave4(d + 3 * x, c[l->offset[0]], c[l->offset[1]], c[l->offset[2]]);
+    }
+    for (; x < w; x++)
+        for (int k = 0; k < 3; k++)
+            d[3 * x + k] = s[4 * x + l->offset[k]];
+}
+
+static void rgb_to_packed4_row(const IoPixLayout *l, const float *s, int w, uint8_t *d)
+{
+    const __m128 zero = _mm_setzero_ps(), top = _mm_set1_ps(255.0f), half = _mm_set1_ps(0.5f);
+    int src[4] = {3, 3, 3, 3};          /* byte k of a pixel is channel src[k]; 3: the zero */
+    for (int k = 0; k < 3; k++)
+        src[l->offset[k]] = k;
+    int x = 0;
+    for (; x + 4 <= w; x += 4) {
+        __m128 rgb[3];
+        deinterleave4(s + 3 * x, &rgb[0], &rgb[1], &rgb[2]);
+        __m128i ch[4];
+        for (int k = 0; k < 3; k++)     /* MAXPS gives 0 for NaN */
+            ch[k] = _mm_cvttps_epi32(_mm_add_ps(_mm_min_ps(_mm_max_ps(rgb[k], zero), top), half));
+        ch[3] = _mm_setzero_si128();
+        __m128i c[4] = {ch[src[0]], ch[src[1]], ch[src[2]], ch[src[3]]};
+        /* c[k] holds byte k of four pixels: interleave to pixel order, then pack */
+        __m128i p01 = _mm_unpacklo_epi32(c[0], c[1]), p23 = _mm_unpacklo_epi32(c[2], c[3]);
+        __m128i q01 = _mm_unpackhi_epi32(c[0], c[1]), q23 = _mm_unpackhi_epi32(c[2], c[3]);
+        __m128i px01 = _mm_unpacklo_epi64(p01, p23), px23 = _mm_unpackhi_epi64(p01, p23);
+        __m128i px45 = _mm_unpacklo_epi64(q01, q23), px67 = _mm_unpackhi_epi64(q01, q23);
+        __m128i w01 = _mm_packs_epi32(px01, px23), w23 = _mm_packs_epi32(px45, px67);
+        _mm_storeu_si128((__m128i *)(d + 4 * x), _mm_packus_epi16(w01, w23));
+    }
+    for (; x < w; x++) {
+        d[4 * x] = d[4 * x + 1] = d[4 * x + 2] = d[4 * x + 3] = 0;
+        for (int k = 0; k < 3; k++)
+            d[4 * x + l->offset[k]] = to_byte(s[3 * x + k]);
+    }
+}
+#endif
+
 /* Rows of a frame are independent: a conversion is split over the runtime's thread pool
  * in bands of rows (chroma blocks kept whole), each with its own scratch rows. */
 #define BAND_GRAIN 16           /* rows (or chroma rows) per band at least */
@@ -366,6 +424,12 @@ static void to_rgb_band(void *ctx, int64_t y0, int64_t y1)
             int x = avx2 ? yuv_row_avx2(&c, p[0], p[1], p[2], l->cw, w, d) : 0;
             yuv_row_fast(&c, p[0], p[1], p[2], l->cw, w, d, x);
         }
+        return;
+    }
+    if (packed4(l) && j->e == RT_F32) {
+        for (int y = (int)y0; y < y1; y++)
+            packed4_to_rgb_row(l, f->data[l->plane[0]] + (ptrdiff_t)y * f->linesize[l->plane[0]], w,
+                               (float *)j->dst + (size_t)y * w * 3);
         return;
     }
 #endif
@@ -570,12 +634,18 @@ static void to_frame_band(void *ctx, int64_t b0, int64_t b1)
     float *r = rows, *g = r + w, *b = g + w, *yy = b + w, *cb = yy + w, *cr = cb + wc;
 #ifdef __SSE2__
     bool fast = !l->rgb && a->rank == 3 && a->elem == RT_F32 && l->cw <= 1 && l->step[1] == 1 && l->step[2] == 1;
+    bool fast4 = packed4(l) && a->rank == 3 && a->elem == RT_F32;
     bool avx2 = use_avx2();
 #endif
     int y1 = (int)(b1 << l->ch) < h ? (int)(b1 << l->ch) : h;
     for (int y = (int)(b0 << l->ch); y < y1; y++) {
         bool last = (y & (bh - 1)) == bh - 1 || y == h - 1;
 #ifdef __SSE2__
+        if (fast4) {
+            rgb_to_packed4_row(l, (const float *)a->data + (size_t)y * w * 3, w,
+                               f->data[l->plane[0]] + (ptrdiff_t)y * f->linesize[l->plane[0]]);
+            continue;
+        }
         if (fast) {
             const float *row = (const float *)a->data + (size_t)y * w * 3;
             int x = avx2 ? rgb_row_avx2(j->k, row, w, l->cw, yy, cb, cr) : 0;

@@ -219,6 +219,9 @@ int main(void)
         {AV_PIX_FMT_NV21, 18, 6, AVCOL_SPC_BT470BG, AVCOL_RANGE_MPEG, 0.299, 0.114},
         {AV_PIX_FMT_RGB24, 19, 5, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 0, 0},
         {AV_PIX_FMT_BGR0, 17, 4, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 0, 0},
+        {AV_PIX_FMT_RGB0, 29, 40, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 0, 0},
+        {AV_PIX_FMT_0BGR, 40, 3, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 0, 0},
+        {AV_PIX_FMT_0RGB, 8, 2, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 0, 0},
         {AV_PIX_FMT_GBRP, 23, 3, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 0, 0},
     };
     for (int simd = 0; simd < 2; simd++) {
@@ -234,9 +237,10 @@ int main(void)
     }
     io_yuv_no_avx2(false);
     IoPixLayout l;
-    report("yuv 10-bit and palette formats are left to libswscale",
+    report("yuv 10-bit, palette, gray and alpha formats are left to libswscale",
            io_pix_layout(AV_PIX_FMT_YUV420P10LE, &l) || io_pix_layout(AV_PIX_FMT_PAL8, &l) ||
-                   io_pix_layout(AV_PIX_FMT_GRAY8, &l)
+                   io_pix_layout(AV_PIX_FMT_GRAY8, &l) || io_pix_layout(AV_PIX_FMT_RGBA, &l) ||
+                   io_pix_layout(AV_PIX_FMT_YUVA420P, &l)
                ? "taken"
                : NULL);
     report("yuv gray matrix: neutral chroma; NaN written as black", check_gray_and_nan());
