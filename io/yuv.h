@@ -4,7 +4,7 @@
  *
  * Frames of 8-bit planar or packed YUV (yuv420p, yuv422p, yuv444p, nv12, the yuvj forms …)
  * and 8-bit RGB (rgb24, bgr0, gbrp …) are converted here, in floats, row by row; other
- * formats (10-bit, gray, palettes) go through libswscale in video_in.c and video_out.c.
+ * formats (10-bit, gray, palettes, alpha) go through libswscale in video_in.c and video_out.c.
  *
  * The two directions are built to invert each other: reading replicates each chroma sample
  * over the pixels it covers (as FFmpeg's own unscaled conversion does) and writing averages
