@@ -19,6 +19,9 @@
 #    empty kernel (goal: < 20 us). When qpipe is too slow for the full image (the
 #    interpreter), it runs on fewer rows and its times are scaled; the line says so.
 #
+# 5. convert: bench/convert.c, built here, times io/yuv.c's frame conversions (1080p 4:2:0 to
+#    floats and back, one thread) against libswscale plus byte loops, as io/ did before.
+#
 # It runs `make` first (incremental) so build/qpipe is current. A part that cannot run (no
 # `qpipe exec` yet, no lua5.4) is reported and skipped, and the others still run. Exit status:
 # 0 when every part ran and the outputs agreed, 1 otherwise. Missing a goal is reported on
@@ -463,7 +466,21 @@ if [ -n "$blur_q" ]; then
     echo "$line"
 fi
 
-# ---- 5. media (bench/media.sh): long, so only with MEDIA=1 ----
+# ---- 5. convert: the frame conversions of qpipe run against libswscale ----
+
+convert_bin=$outdir/convert
+if ! $CC -O2 -I"$root" -D_GNU_SOURCE "$here/convert.c" "$root/build/libqpipe.a" -o "$convert_bin" \
+        $(pkg-config --libs libavformat libavcodec libswscale libavutil libpng libtiff-4 libjpeg) \
+        -lm -ldl -lpthread 2>"$tmp/cc.err"; then
+    cat "$tmp/cc.err" >&2
+    echo "convert: convert.c does not build (above)"
+    status=1
+elif ! "$convert_bin" 2>"$tmp/cv.err"; then
+    echo "convert: failed: $(first_error "$tmp/cv.err")"
+    status=1
+fi
+
+# ---- 6. media (bench/media.sh): long, so only with MEDIA=1 ----
 
 if [ "${MEDIA:-0}" = 1 ]; then
     QPIPE=$QPIPE RUNS=${MEDIA_RUNS:-3} sh "$here/media.sh" || status=1
