@@ -194,6 +194,7 @@ struct Gen {
     Buf thr;                    /* fields of the per-thread struct of a lockstep kernel */
     /* interior/border split (see "stencils"): what the first pass learnt */
     bool analyze, fast, fast_ok;
+    int flat;                   /* the fast body runs over (x, channel) flattened: the channel count */
     Buf conds;                  /* launch-time conditions for the fast body */
     Buf int_lo[4];              /* pos[k] >= each of these … */
     Buf int_hi[4];              /* … and pos[k] < each of these */
@@ -847,8 +848,168 @@ static void note_access(Gen *g, Node *ix, Var *v)
     }
 }
 
+/* ---------------------------------------------------------------- flattened channels
+ *
+ * A kernel over an image (grid H x W x C, C baked) whose fast body touches pos[1] and
+ * pos[2] only as a[i0, pos[1] + e, pos[2]] or a[pos], on arrays of C channels, runs its
+ * interior over k = C * pos[1] + pos[2]: such an element is a[row i0] + k + C * e, so the
+ * taps along x are unit-stride loads at offsets of C, which the C compiler vectorizes
+ * without the permutes a loop over pixels of C channels each needs. In that body pos[1]
+ * holds k and pos[2] is 0; nothing else reads them (flat_scan makes sure). */
+
+static Var *pos_var(Gen *g, Node *n)
+{
+    Var *v = n && n->kind == N_IDENT ? find_var(g, n->name) : NULL;
+    return v && v->special == LANG_KSPEC_POS && v->t.kind == LK_VEC ? v : NULL;
+}
+
+/* pos[k] */
+static bool is_pos_k(Gen *g, Node *n, int k)
+{
+    int c;
+    return n && n->kind == N_INDEX && pos_var(g, n->a) && n->args.n == 1 && const_int(n->args.items[0], &c) &&
+           c == k;
+}
+
+/* a[i0, pos[1] +/- e, pos[2]] or a[pos] on an array of `flat` channels: *i0 (NULL: pos[0]),
+ * *e (NULL: 0) and *neg (e subtracted). */
+static bool flat_access(Gen *g, Node *n, Node **i0, Node **e, bool *neg)
+{
+    Var *v = n->kind == N_INDEX && n->a->kind == N_IDENT ? find_var(g, n->a->name) : NULL;
+    if (!v || v->kind != VAR_ARRAY || v->shared || v->t.rank != 3 || v->t.fixed[2] != g->flat)
+        return false;
+    *i0 = *e = NULL;
+    *neg = false;
+    if (n->args.n == 1)
+        return pos_var(g, n->args.items[0]) != NULL;
+    if (n->args.n != 3 || !is_pos_k(g, n->args.items[2], 2))
+        return false;
+    Node *x = n->args.items[1];
+    *i0 = n->args.items[0];
+    if (is_pos_k(g, x, 1))
+        return true;
+    if (x->kind != N_BINARY || (x->op != T_PLUS && x->op != T_MINUS))
+        return false;
+    if (is_pos_k(g, x->a, 1)) {
+        *e = x->b;
+        *neg = x->op == T_MINUS;
+        return true;
+    }
+    if (x->op == T_PLUS && is_pos_k(g, x->b, 1)) {
+        *e = x->a;
+        return true;
+    }
+    return false;
+}
+
+/* Does n use pos only in the ways the flattened body supports? */
+static bool flat_scan(Gen *g, Node *n)
+{
+    if (!n)
+        return true;
+    if (n->kind == N_LAMBDA || n->kind == N_FUNCTION || n->kind == N_EXCHANGE)
+        return false;
+    if (n->kind == N_ASSIGN && n->op != T_EQ && n->a->kind == N_INDEX)
+        return false;       /* compound and atomic updates keep their accessors */
+    if (n->kind == N_CALL && n->a && n->a->kind == N_IDENT && !strncmp(n->a->name, "atomic", 6))
+        return false;
+    Node *i0, *e;
+    bool neg;
+    if (n->kind == N_INDEX && flat_access(g, n, &i0, &e, &neg))
+        return flat_scan(g, i0) && flat_scan(g, e);
+    if (is_pos_k(g, n, 0))
+        return true;
+    if (pos_var(g, n))
+        return false;
+    if (!flat_scan(g, n->a) || !flat_scan(g, n->b) || !flat_scan(g, n->c))
+        return false;
+    NodeList *lists[] = {&n->args, &n->args2, &n->args3, &n->body};
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            if (!flat_scan(g, lists[k]->items[i]))
+                return false;
+    return true;
+}
+
+/* The channel count when the kernel's fast body can run flattened, else 0. */
+static int flat_channels(Gen *g)
+{
+    const LangKernelSpec *ks = g->ks;
+    if (ks->rank != 3 || ks->grid_fixed[2] < 2 || ks->grid_fixed[1])
+        return 0;
+    for (int i = 0; i < ks->nparams; i++)
+        if (ks->params[i].special != LANG_KSPEC_NONE && ks->params[i].special != LANG_KSPEC_POS)
+            return 0;       /* block positions and the like derive from pos */
+    g->flat = ks->grid_fixed[2];
+    NodeList *body = &ks->fn->body;
+    bool ok = ks->fn->kind == N_FUNCTION;
+    for (int i = 0; ok && i < body->n; i++)
+        ok = flat_scan(g, body->items[i]);
+    g->flat = 0;
+    return ok ? ks->grid_fixed[2] : 0;
+}
+
+/* Read ('r') or write ('w') accessor of a flattened access: (i0, e, k). */
+static void flat_accessor(Gen *g, Var *v, char kind, char *out, size_t len)
+{
+    const char *T = elem_c(v->t.elem);
+    snprintf(out, len, "qpa%d_%s", g->accessors++, v->name);
+    char n1[24], xp[40] = "";
+    if (v->t.fixed[1])
+        snprintf(n1, sizeof n1, "%d", v->t.fixed[1]);
+    else
+        snprintf(n1, sizeof n1, "d[1]");
+    if (kind == 'w')
+        snprintf(xp, sizeof xp, ", %s x", T);
+    bprintf(&g->head, "QP_DEVICE %s %s(%s *QP_RESTRICT p, const int64_t *d, int64_t i0, int64_t e, int64_t k%s)\n{\n"
+                      "    (void)d;\n    int64_t off = i0 * %s * %d + k + e * %d;\n",
+            kind == 'r' ? T : "void", out, T, xp, n1, g->flat, g->flat);
+    bput(&g->head, kind == 'w' ? "    p[off] = x;\n}\n" : "    return p[off];\n}\n");
+}
+
+/* The arguments (p, d, i0, e, k) of a flattened access n of array v. */
+static void flat_args(Gen *g, Node *n, Var *v, Buf *b)
+{
+    Node *i0, *e;
+    bool neg;
+    flat_access(g, n, &i0, &e, &neg);
+    char cn[80];
+    cname(v->name, cn, sizeof cn);
+    Node *posn = n->args.n == 1 ? n->args.items[0] : n->args.items[2]->a;
+    Ex p = expr(g, posn);
+    bprintf(b, "%s, %s_d, ", cn, cn);
+    if (i0) {
+        Ex x = expr(g, i0);
+        bprintf(b, "(int64_t)(%s), ", bdone(&x.c));
+        ex_free(&x);
+    } else {
+        bprintf(b, "(int64_t)(%s).v[0], ", p.c.s);
+    }
+    if (e) {
+        Ex x = expr(g, e);
+        bprintf(b, "%s(int64_t)(%s), ", neg ? "-" : "", bdone(&x.c));
+        ex_free(&x);
+    } else {
+        bput(b, "0, ");
+    }
+    bprintf(b, "(int64_t)(%s).v[1]", bdone(&p.c));
+    ex_free(&p);
+}
+
 static Ex array_read(Gen *g, Node *n, Var *v)
 {
+    Node *fi0, *fe;
+    bool fneg;
+    if (g->fast && g->flat && flat_access(g, n, &fi0, &fe, &fneg)) {
+        char acc[64];
+        flat_accessor(g, v, 'r', acc, sizeof acc);
+        LangKType et = elem_type(g, v->t.elem);
+        Buf b = {0};
+        bprintf(&b, "((%s)%s(", et.kind == LK_INT ? "int" : elem_c(g->real), acc);
+        flat_args(g, n, v, &b);
+        bput(&b, "))");
+        return (Ex){b, et};
+    }
     Idx x;
     note_access(g, n, v);
     indices(g, n, v, &x);
@@ -1377,6 +1538,24 @@ static Ex atomic_expr(Gen *g, Node *n)
 
 static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
 {
+    Node *fi0, *fe;
+    bool fneg;
+    if (g->fast && g->flat && stmt->op == T_EQ && flat_access(g, target, &fi0, &fe, &fneg)) {
+        Ex e = expr(g, rhs);
+        if (!is_num(e.t))
+            unsupported(g, stmt, "storing a vector in one element");
+        char acc[64];
+        flat_accessor(g, v, 'w', acc, sizeof acc);
+        bprintf(OUT(g), "%*s%s(", IND(g), acc);
+        flat_args(g, target, v, OUT(g));
+        const char *T = elem_c(v->t.elem);
+        if (is_real_elem(v->t.elem) || e.t.kind == LK_INT)
+            bprintf(OUT(g), ", (%s)(%s));\n", T, bdone(&e.c));
+        else
+            bprintf(OUT(g), ", (%s)(int64_t)(%s));\n", T, bdone(&e.c));
+        ex_free(&e);
+        return;
+    }
     Idx x;
     if (stmt->op == T_EQ)
         note_access(g, target, v);
@@ -2355,8 +2534,14 @@ static void run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
     bput(t, "        if (qp_fast && q0 >= L0 && q0 < H0) {\n");
     bput(t, "            for (int32_t q1 = 0; q1 < (int32_t)L1; q1++) {\n                pos[1] = q1;\n");
     inner_loops(g, t, 2, 16, "qpk_body");
-    bput(t, "            }\n            for (int32_t q1 = (int32_t)L1; q1 < (int32_t)H1; q1++) {\n                pos[1] = q1;\n");
-    inner_loops(g, t, 2, 16, "qpk_fast");
+    if (g->flat) {
+        bprintf(t, "            }\n            for (int32_t k = (int32_t)L1 * %d; k < (int32_t)H1 * %d; k++) {\n"
+                   "                int32_t pc[3]; pc[0] = pos[0]; pc[1] = k; pc[2] = 0; qpk_fast(&e, st, pc, blk);\n",
+                g->flat, g->flat);
+    } else {
+        bput(t, "            }\n            for (int32_t q1 = (int32_t)L1; q1 < (int32_t)H1; q1++) {\n                pos[1] = q1;\n");
+        inner_loops(g, t, 2, 16, "qpk_fast");
+    }
     bput(t, "            }\n            for (int32_t q1 = (int32_t)H1; q1 < (int32_t)D1; q1++) {\n                pos[1] = q1;\n");
     inner_loops(g, t, 2, 16, "qpk_body");
     bput(t, "            }\n        } else {\n");
@@ -2452,6 +2637,7 @@ static char *generate(Gen *g)
         ff->indent = 4;
         g->fast = true;
         kernel_params(g, NULL, NULL, &pre2);
+        g->flat = flat_channels(g);
         kernel_statements(g);
         g->fast = false;
     }
