@@ -18,6 +18,8 @@
 #include "io/video.h"
 #include "io/yuv.h"
 
+#include <libavutil/buffer.h>
+#include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libswscale/swscale.h>
@@ -41,6 +43,8 @@ struct IoVideoOut {
     uint8_t *rgb;               /* packed RGB24 staging, aligned stride */
     int rgb_stride;
     int w, h;
+    AVBufferPool *pool;         /* whole pictures in the encoder's format, reused: a fresh
+                                   buffer each frame would fault in fresh pages each frame */
     AVRational tb;              /* of the pts given to io_vout_write */
     int64_t duration;           /* of one frame, in tb */
     int64_t last_pts;
@@ -448,10 +452,16 @@ static int forward(IoVideoOut *out, int64_t t, bool all, char *err, size_t errle
     return 0;
 }
 
-/* A new picture in the encoder's format and colour tags. */
-static AVFrame *new_picture(const IoVideoOut *out)
+/* A new picture in the encoder's format and colour tags, its buffer from out's pool. */
+static AVFrame *new_picture(IoVideoOut *out)
 {
     const AVCodecContext *e = out->enc;
+    enum { ALIGN = 64 };    /* rows and planes, for SIMD on both sides */
+    int size = av_image_get_buffer_size(e->pix_fmt, out->w, out->h, ALIGN);
+    if (size < 0)
+        return NULL;
+    if (!out->pool && !(out->pool = av_buffer_pool_init((size_t)size + ALIGN, NULL)))
+        return NULL;
     AVFrame *f = av_frame_alloc();
     if (!f)
         return NULL;
@@ -462,7 +472,8 @@ static AVFrame *new_picture(const IoVideoOut *out)
     f->colorspace = e->colorspace;
     f->color_primaries = e->color_primaries;
     f->color_trc = e->color_trc;
-    if (av_frame_get_buffer(f, 0) < 0)
+    if (!(f->buf[0] = av_buffer_pool_get(out->pool)) ||
+        av_image_fill_arrays(f->data, f->linesize, f->buf[0]->data, e->pix_fmt, out->w, out->h, ALIGN) < 0)
         av_frame_free(&f);
     return f;
 }
@@ -584,6 +595,7 @@ void io_vout_abort(IoVideoOut *out)
     }
     av_packet_free(&out->pkt);
     sws_freeContext(out->sws);
+    av_buffer_pool_uninit(&out->pool);
     av_free(out->rgb);
     io_pq_release(out->q);
     free(out->map);
