@@ -274,8 +274,12 @@ AVX2 static int yuv_row_avx2(const ToRgb *c, const uint8_t *yp, const uint8_t *u
     return x;
 }
 
-AVX2 static int rgb_row_avx2(const IoColour *k, const float *s, int w, int cw, float *yrow, float *acb, float *acr)
+/* Y goes straight to bytes in ydst (a planar luma row), rounded and saturated as put_row
+ * does, so the luma floats never make a pass through memory. */
+AVX2 static int rgb_row_avx2(const IoColour *k, const float *s, int w, int cw, uint8_t *ydst, float *acb,
+                             float *acr)
 {
+    const __m256 zero = _mm256_setzero_ps(), top = _mm256_set1_ps(255.0f), half = _mm256_set1_ps(0.5f);
     const float ky = 1 / k->ys, kcb = 1 / (2 * (1 - k->kb) * k->cs), kcr = 1 / (2 * (1 - k->kr) * k->cs);
     const __m256 kr = _mm256_set1_ps(k->kr), kg = _mm256_set1_ps(k->kg), kb = _mm256_set1_ps(k->kb),
                  y0 = _mm256_set1_ps(k->y0), vky = _mm256_set1_ps(ky), vkcb = _mm256_set1_ps(kcb),
@@ -288,7 +292,10 @@ AVX2 static int rgb_row_avx2(const IoColour *k, const float *s, int w, int cw, f
         g = _mm256_and_ps(g, _mm256_cmp_ps(g, g, _CMP_ORD_Q));
         b = _mm256_and_ps(b, _mm256_cmp_ps(b, b, _CMP_ORD_Q));
         __m256 l = _mm256_add_ps(_mm256_add_ps(_mm256_mul_ps(kr, r), _mm256_mul_ps(kg, g)), _mm256_mul_ps(kb, b));
-        _mm256_storeu_ps(yrow + x, _mm256_add_ps(y0, _mm256_mul_ps(l, vky)));
+        __m256 yv = _mm256_min_ps(_mm256_max_ps(_mm256_add_ps(y0, _mm256_mul_ps(l, vky)), zero), top);
+        __m256i q = _mm256_cvttps_epi32(_mm256_add_ps(yv, half));
+        __m128i q16 = _mm_packs_epi32(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
+        _mm_storel_epi64((__m128i *)(ydst + x), _mm_packus_epi16(q16, q16));
         __m256 cb = _mm256_mul_ps(_mm256_sub_ps(b, l), vkcb), cr = _mm256_mul_ps(_mm256_sub_ps(r, l), vkcr);
         if (cw) {       /* pairs summed: (c0 + c1, c2 + c3, …) in lane order, then the two lanes joined */
             __m256 hb = _mm256_hadd_ps(cb, cb), hr = _mm256_hadd_ps(cr, cr);
@@ -648,9 +655,10 @@ static void to_frame_band(void *ctx, int64_t b0, int64_t b1)
         }
         if (fast) {
             const float *row = (const float *)a->data + (size_t)y * w * 3;
-            int x = avx2 ? rgb_row_avx2(j->k, row, w, l->cw, yy, cb, cr) : 0;
+            uint8_t *yd = f->data[l->plane[0]] + (ptrdiff_t)y * f->linesize[l->plane[0]] + l->offset[0];
+            int x = avx2 && l->step[0] == 1 ? rgb_row_avx2(j->k, row, w, l->cw, yd, cb, cr) : 0;
             rgb_row_fast(j->k, row, w, l->cw, yy, cb, cr, x);
-            put_row(f->data[l->plane[0]] + (ptrdiff_t)y * f->linesize[l->plane[0]] + l->offset[0], l->step[0], yy, w);
+            put_row(yd + (ptrdiff_t)x * l->step[0], l->step[0], yy + x, w - x);
             if (last)
                 flush_chroma(f, l, cb, cr, wc, y >> l->ch, w, (y & (bh - 1)) + 1);
             continue;
