@@ -51,7 +51,8 @@ int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, R
  * NaN counts as 0. -1 when out of memory. */
 int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f);
 
-/* Tests: true makes the rows use SSE2 even where the CPU has AVX2 (both must agree). */
-void io_yuv_no_avx2(bool off);
+/* Tests: the widest rows used, where the CPU has them: 0 SSE2, 1 AVX2, 2 AVX-512 (the
+ * default). Every level must give the same samples. */
+void io_yuv_simd_limit(int level);
 
 #endif

@@ -208,6 +208,7 @@ int main(void)
         {AV_PIX_FMT_YUV420P, 37, 23, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 0.2126, 0.0722},
         {AV_PIX_FMT_YUV420P, 64, 4, AVCOL_SPC_BT470BG, AVCOL_RANGE_JPEG, 0.299, 0.114},
         {AV_PIX_FMT_YUV420P, 30, 75, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 0.2126, 0.0722},     /* bands */
+        {AV_PIX_FMT_YUV420P, 57, 6, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 0.2126, 0.0722},      /* 48 + 8 + 1 */
         {AV_PIX_FMT_YUV422P, 12, 66, AVCOL_SPC_BT470BG, AVCOL_RANGE_MPEG, 0.299, 0.114},
         {AV_PIX_FMT_YUVJ420P, 21, 9, AVCOL_SPC_BT709, AVCOL_RANGE_UNSPECIFIED, 0.2126, 0.0722},
         {AV_PIX_FMT_YUV422P, 45, 7, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 0.2126, 0.0722},
@@ -224,18 +225,19 @@ int main(void)
         {AV_PIX_FMT_0RGB, 8, 2, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 0, 0},
         {AV_PIX_FMT_GBRP, 23, 3, AVCOL_SPC_RGB, AVCOL_RANGE_JPEG, 0, 0},
     };
-    for (int simd = 0; simd < 2; simd++) {
-        io_yuv_no_avx2(simd == 1);
+    static const char *const rows[] = {" (SSE2 rows)", " (AVX2 rows)", ""};
+    for (int simd = 0; simd < 3; simd++) {
+        io_yuv_simd_limit(simd);
         for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
             char name[160];
             const Case *t = &cases[i];
             snprintf(name, sizeof name, "yuv %s %dx%d %s %s%s: formula and exact round trip",
                      av_get_pix_fmt_name(t->fmt), t->w, t->h, av_color_space_name(t->cs),
-                     av_color_range_name(t->range), simd ? " (SSE2 rows)" : "");
+                     av_color_range_name(t->range), rows[simd]);
             report(name, check_case(t));
         }
     }
-    io_yuv_no_avx2(false);
+    io_yuv_simd_limit(2);
     IoPixLayout l;
     report("yuv 10-bit, palette, gray and alpha formats are left to libswscale",
            io_pix_layout(AV_PIX_FMT_YUV420P10LE, &l) || io_pix_layout(AV_PIX_FMT_PAL8, &l) ||
