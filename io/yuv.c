@@ -2,7 +2,9 @@
  * yuv.c - 8-bit frames to and from RGB cubes (yuv.h): per row, the components are widened
  * to float rows (chroma replicated to full width), converted by the matrix in one
  * vectorizable loop, and interleaved into the cube; writing runs the same way backwards,
- * with chroma summed over each subsampling block.
+ * with chroma summed over each subsampling block. The common formats (planar 4:2:0, 4:2:2,
+ * 4:4:4 and packed 4-byte RGB) have rows written with intrinsics: SSE2 everywhere, AVX2 and
+ * AVX-512 where the CPU has them, each giving the same samples.
  */
 #include "io/yuv.h"
 #include "runtime/interp.h"
@@ -23,7 +25,7 @@
 
 /* ---------------------------------------------------------------- formats and matrices */
 
-static int simd_limit = 2;     /* io_yuv_simd_limit: the tests' way to run every kind of row */
+static int simd_limit = 2;      /* io_yuv_simd_limit: the tests' way to run every kind of row */
 
 void io_yuv_simd_limit(int level) { simd_limit = level; }
 
