@@ -13,6 +13,7 @@
  *   qp_get_*        index mapping of the access modes ('circular, 'mirror, 'clamped)
  *   qp_atomic_*     the atomic compound operators on global and shared memory
  *   qp_fail         records a failed assertion or 'checked access; the runtime reports it
+ *   qp_memfence_*   memfence(grid | block | system)
  */
 #ifndef QP_KERNEL_H
 #define QP_KERNEL_H
@@ -92,6 +93,18 @@ QP_DEVICE void qp_fail_index(qp_status *s, int line, const char *name, int nidx,
     for (int i = 0; i < rank && i < 4; i++)
         s->dims[i] = dims[i];
 }
+
+/* memfence(scope): this thread's writes are visible to the scope before its later ones.
+ * On the CPU every scope is the process: one sequentially consistent fence. */
+#ifdef QP_CUDA
+QP_DEVICE void qp_memfence_grid(void) { __threadfence(); }
+QP_DEVICE void qp_memfence_block(void) { __threadfence_block(); }
+QP_DEVICE void qp_memfence_system(void) { __threadfence_system(); }
+#else
+QP_DEVICE void qp_memfence_grid(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+QP_DEVICE void qp_memfence_block(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+QP_DEVICE void qp_memfence_system(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+#endif
 
 /* Per-block memory of kernels with barriers (shared arrays, per-thread state). */
 #ifdef QP_CUDA

@@ -2003,6 +2003,11 @@ static void stmt(Gen *g, Node *n)
             g_free(c.s);
             return;
         }
+        if (n->a->kind == N_IDENT && !strcmp(n->a->name, "memfence") && n->args.n == 1 &&
+            n->args.items[0]->kind == N_STRING) {       /* the parser checked the scope */
+            bprintf(OUT(g), "%*sqp_memfence_%s();\n", IND(g), n->args.items[0]->name);
+            return;
+        }
         {
             Ex e = call(g, n);
             bprintf(OUT(g), "%*s(void)(%s);\n", IND(g), bdone(&e.c));

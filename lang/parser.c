@@ -1555,6 +1555,31 @@ static Node *parse_syncthreads(Parser *p)
     return n;
 }
 
+/* memfence := 'memfence' '(' ('grid' | 'block' | 'system') ')'. The scope is a keyword; the
+ * statement becomes a call of the builtin with the scope as a string, memfence("grid"). */
+static Node *parse_memfence(Parser *p)
+{
+    static const char *const kinds[] = {"grid", "block", "system"};
+    Token *kw = advance(p);
+    Node *n = node(p, N_CALL, kw->loc);
+    n->a = node(p, N_IDENT, kw->loc);
+    n->a->name = tok_str(p, kw);
+    Token *open = advance(p);
+    Token *g = expect(p, T_IDENT, "grid, block or system");
+    Node *arg = node(p, N_STRING, g->loc);
+    arg->name = tok_str(p, g);
+    bool ok = false;
+    for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+        ok |= !strcmp(kinds[i], arg->name);
+    if (!ok)
+        error_at(p, g->loc, "unknown memory fence '%s' (expected grid, block or system)", arg->name);
+    expect_close(p, open, T_RPAREN);
+    Vec v = {0};
+    vec_push(p, &v, arg);
+    n->args = to_list(v);
+    return n;
+}
+
 /* A name followed by one of these is used as a variable, not as a statement keyword. */
 static bool used_as_variable(Parser *p)
 {
@@ -1664,6 +1689,11 @@ static Node *parse_statement_inner(Parser *p)
         }
         if (is_ident(t, "syncthreads") && !used_as_variable(p)) {
             n = parse_syncthreads(p);
+            break;
+        }
+        if (is_ident(t, "memfence") && next == T_LPAREN && peek_at(p, 2)->kind == T_IDENT &&
+            peek_at(p, 3)->kind == T_RPAREN) {
+            n = parse_memfence(p);
             break;
         }
         if (next == T_COLON) {

@@ -407,11 +407,6 @@ static void check_node(Resolver *r, Scope *s, Node *n)
     case N_CONTINUE:
         check_jump(r, n);
         return;
-    case N_CALL:
-        /* memfence(grid): the argument is a keyword, not a variable */
-        if (n->a->kind == N_IDENT && !strcmp(n->a->name, "memfence"))
-            return;
-        break;
     case N_ATTRIBUTE:       /* settings such as dims=auto are not variables */
     case N_TYPEDEF:
     case N_IMPORT:

@@ -1287,8 +1287,15 @@ void lib_opt_block_cnt(Rt *rt, int argc, Value *argv, int nout, Value *out)
 
 void lib_memfence(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
-    /* one thread runs at a time in the interpreter: every write is already visible */
-    (void)rt, (void)argc, (void)argv, (void)nout, (void)out;
+    /* One thread runs at a time in the interpreter: every write is already visible. The
+     * parser turns memfence(grid) into memfence("grid"); a call written otherwise is
+     * checked here. */
+    (void)nout, (void)out;
+    if (argc == 1) {
+        const char *s = rt_to_cstr(rt, argv[0], "memfence's scope");
+        if (strcmp(s, "grid") && strcmp(s, "block") && strcmp(s, "system"))
+            rt_error(rt, "memfence: the scope is grid, block or system");
+    }
 }
 
 void lib_serial_do(Rt *rt, int argc, Value *argv, int nout, Value *out)

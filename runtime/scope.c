@@ -289,10 +289,6 @@ static void bind_node(Sc *s, Node *n)
                 n->b->label = t->name;
         }
         break;
-    case N_CALL:
-        if (n->a->kind == N_IDENT && !strcmp(n->a->name, "memfence"))
-            return;
-        break;
     case N_ATTRIBUTE:
     case N_IMPORT:
     case N_PRAGMA:

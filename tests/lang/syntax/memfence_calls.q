@@ -1,5 +1,5 @@
 % run: dump
-% pins: memfence(...) is an ordinary call statement
+% pins: memfence(scope) is a call of the builtin with the scope keyword as a string
 function [] = __kernel__ k(y : vec, pos : int)
     y[pos] = 1
     memfence(grid)
@@ -8,6 +8,6 @@ function [] = __kernel__ k(y : vec, pos : int)
 endfunction
 % expect: function __kernel__ k () (y:vec pos:int)
 % expect:   (= (index y pos) 1)
-% expect:   (call memfence grid)
-% expect:   (call memfence block)
-% expect:   (call memfence system)
+% expect:   (call memfence "grid")
+% expect:   (call memfence "block")
+% expect:   (call memfence "system")
