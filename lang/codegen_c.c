@@ -1217,6 +1217,8 @@ static const Math1 math1[] = {
 /* One-argument math on a number or elementwise on a vector (through a generated map). */
 static Ex math_unary(Gen *g, Node *n, const Math1 *m)
 {
+    /* single precision: an exp that vectorizes and rounds to the same floats (qp_math.h) */
+    const char *fc = g->real == LKE_F32 && !strcmp(m->name, "exp") ? "qp_exp_r(x)" : m->c;
     Ex a = expr(g, n->args.items[0]);
     char tb[32];
     Ex r;
@@ -1229,7 +1231,7 @@ static Ex math_unary(Gen *g, Node *n, const Math1 *m)
             return a;       /* floor, ceil, round of an int */
     } else if (is_num(a.t)) {
         char body[96];
-        snprintf(body, sizeof body, "%s", m->c);
+        snprintf(body, sizeof body, "%s", fc);
         char *x = strstr(body, "(x)");
         *x = 0;
         r = ex_text(t_real(g), "((%s)%s((double)(%s)))", elem_c(g->real), body, bdone(&a.c));
@@ -1241,7 +1243,7 @@ static Ex math_unary(Gen *g, Node *n, const Math1 *m)
         snprintf(fn, sizeof fn, "%s_%s", vt, m->name);
         if (!strstr(bdone(&g->head), fn)) {
             char body[96];
-            snprintf(body, sizeof body, "%s", m->c);
+            snprintf(body, sizeof body, "%s", fc);
             *strstr(body, "(x)") = 0;
             bprintf(&g->head, "QP_DEVICE %s %s(%s a) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)%s((double)a.v[i]); return r; }\n",
                     vt, fn, vt, vt, t.n, elem_c(g->real), body);

@@ -40,12 +40,14 @@
 
 extern char **environ;
 
-/* Default compiler and flags (jit.h). -fno-math-errno lets sqrt and friends inline; the
- * flags leave IEEE semantics alone (no -ffast-math), so kernels compute what the
- * interpreter computes. */
+/* Default compiler and flags (jit.h). -fno-math-errno lets sqrt and friends inline, and
+ * -fno-trapping-math lets the vectorizer if-convert selects after a conversion that could
+ * raise an exception flag (nothing reads those flags). Values keep their IEEE semantics (no
+ * -ffast-math, no contraction under -std=c11), so kernels compute what the interpreter
+ * computes. */
 #define JIT_DEFAULT_CC     "cc"
 #define JIT_DEFAULT_CFLAGS \
-    "-O3 -march=native -fPIC -shared -std=c11 -fno-math-errno -D_GNU_SOURCE"
+    "-O3 -march=native -fPIC -shared -std=c11 -fno-math-errno -fno-trapping-math -D_GNU_SOURCE"
 
 #define JIT_KEY_FORMAT "qpipe-jit-1"    /* hashed first: change it to orphan old objects */
 #define JIT_ERR_LINES 20                /* lines of compiler output kept in a message */
