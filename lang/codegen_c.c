@@ -1075,6 +1075,18 @@ static Ex ident(Gen *g, Node *n)
             return ex_text(v->t, "%s", cn);
         if (v->kind == VAR_OUTPUT)
             return ex_text(t_real(g), "((%s)*%s)", elem_c(g->real), cn);
+        if (v->kind == VAR_ARRAY && !v->shared && v->t.rank == 1 && v->t.fixed[0] > 0) {
+            /* a vector argument of baked length used whole (`(k - offset) .* dir`): its value */
+            LangKType t = t_vec(is_real_elem(v->t.elem) ? g->real : LKE_I32, v->t.fixed[0]);
+            char tb[32];
+            const char *vt = ctype(g, t, tb, sizeof tb);
+            Buf b = {0};
+            bprintf(&b, "%s_make(", vt);
+            for (int i = 0; i < t.n; i++)
+                bprintf(&b, "%s(%s)%s[%d]", i ? ", " : "", elem_c(t.elem), cn, i);
+            bput(&b, ")");
+            return (Ex){b, t};
+        }
         unsupported(g, n, "'%s' is an array or a function here, not a value", n->name);
     }
     if (!strcmp(n->name, "pi"))
@@ -1430,8 +1442,18 @@ static void line(Gen *g, Node *n)
     bprintf(OUT(g), "#line %d \"%s\"\n", n->loc.line, g->ks->file);
 }
 
+/* An array named whole where a copy could be written to: a local (`d = dir`) or a device
+ * function's parameter. Arrays are references, so these stay in the interpreter. */
+static void no_array_copy(Gen *g, Node *stmt, Node *e)
+{
+    Var *v = e && e->kind == N_IDENT ? find_var(g, e->name) : NULL;
+    if (v && v->kind == VAR_ARRAY)
+        unsupported(g, stmt, "array '%s' assigned or passed whole", e->name);
+}
+
 static void assign_local(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Node *rhs)
 {
+    no_array_copy(g, stmt, rhs);
     Ex e = expr(g, rhs);
     Var *v = find_var(g, name);
     if (v && v->kind == VAR_OUTPUT) {
@@ -2280,6 +2302,7 @@ static Ex device_call(Gen *g, Node *n, Node *fn, const char *name)
     Ex args[16];
     LangKType at[16];
     for (int i = 0; i < argc; i++) {
+        no_array_copy(g, n, n->args.items[i]);
         args[i] = expr(g, n->args.items[i]);
         at[i] = args[i].t;
         /* a declared parameter type converts the argument (x : scalar given an int) */

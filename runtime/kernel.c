@@ -643,6 +643,8 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
         t->rank = a->rank;
         if (a->rank > 1 && a->dims[a->rank - 1] <= 4)
             t->fixed[a->rank - 1] = (int)a->dims[a->rank - 1];     /* channels: baked, loops unroll */
+        if (a->rank == 1 && a->n >= 1 && a->n <= 4)
+            t->fixed[0] = (int)a->n;        /* a short vector (the spec's `dir`): also a value */
         int m = p ? declared_mode(p->type) : -1;
         t->mode = lang_mode(m >= 0 ? m : (int)(v.mode & RT_MODE_MASK));
         return true;
