@@ -643,10 +643,14 @@ static void indices(Gen *g, Node *n, Var *v, Idx *x)
         Node *e = n->args.items[i];
         if (x->k >= 4)
             unsupported(g, n, "more than 4 indices");
-        if (e->kind == N_RANGE && !e->b) {
-            int lo, hi;
-            if (!const_int(e->a, &lo) || !const_int(e->c, &hi) || hi < lo || hi - lo >= GEN_MAX_VEC_LEN)
+        if ((e->kind == N_RANGE && !e->b) || (e->kind == N_COLON_ALL && n->args.n == v->t.rank && v->t.fixed[i])) {
+            /* x[m, n, 0..2], or x[m, n, :] over a baked dimension (an image's channels) */
+            int lo = 0, hi = v->t.fixed[i] - 1;
+            if (e->kind == N_RANGE &&
+                (!const_int(e->a, &lo) || !const_int(e->c, &hi) || hi < lo || hi - lo >= GEN_MAX_VEC_LEN))
                 unsupported(g, e, "a range index needs constant bounds");
+            if (x->slice_at >= 0)
+                unsupported(g, e, "two ranges in one index");
             x->slice_at = x->k;
             x->slice_lo = lo;
             x->slice_n = hi - lo + 1;
@@ -808,6 +812,8 @@ static int access_ranges(Gen *g, Node *ix, Var *v, Rng *r)
         int lo, hi;
         if (e->kind == N_RANGE && !e->b && const_int(e->a, &lo) && const_int(e->c, &hi))
             r[i] = rng_const(lo, hi);
+        else if (e->kind == N_COLON_ALL && v->t.fixed[i])
+            r[i] = rng_const(0, v->t.fixed[i] - 1);
         else
             r[i] = rng(g, e);
     }
