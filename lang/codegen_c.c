@@ -1457,10 +1457,17 @@ static void no_array_copy(Gen *g, Node *stmt, Node *e)
         unsupported(g, stmt, "array '%s' assigned or passed whole", e->name);
 }
 
+static void assign_local_ex(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Ex e);
+
 static void assign_local(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Node *rhs)
 {
     no_array_copy(g, stmt, rhs);
-    Ex e = expr(g, rhs);
+    assign_local_ex(g, stmt, name, declared, has_decl, expr(g, rhs));
+}
+
+/* name = e, e already generated (declares the local on first assignment). */
+static void assign_local_ex(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Ex e)
+{
     Var *v = find_var(g, name);
     if (v && v->kind == VAR_OUTPUT) {
         e = convert(g, e, t_real(g), stmt);
@@ -1767,6 +1774,33 @@ static void assign(Gen *g, Node *n)
             ex_free(&i), ex_free(&e);
             return;
         }
+    }
+    if (t->kind == N_MATRIX && n->op == T_EQ && t->args.n >= 1) {
+        /* [M, N, P] = v: the elements of a vector into locals (`_` skips one) */
+        for (int i = 0; i < t->args.n; i++) {
+            Node *a = t->args.items[i];
+            if (a->kind != N_IDENT && a->kind != N_PLACEHOLDER)
+                unsupported(g, n, "this assignment");
+        }
+        no_array_copy(g, n, n->b);
+        Ex e = expr(g, n->b);
+        if (e.t.kind != LK_VEC || e.t.n != t->args.n)
+            unsupported(g, n, "this assignment");
+        char tb[32];
+        int tmp = g->temps++;
+        bprintf(OUT(g), "%*s{\n", IND(g));
+        g->fn->indent += 4;
+        bprintf(OUT(g), "%*s%s qpd%d = %s;\n", IND(g), ctype(g, e.t, tb, sizeof tb), tmp, bdone(&e.c));
+        for (int i = 0; i < t->args.n; i++) {
+            Node *a = t->args.items[i];
+            if (a->kind == N_IDENT)
+                assign_local_ex(g, n, a->name, (LangKType){0}, false,
+                                ex_text(elem_type(g, e.t.elem), "qpd%d.v[%d]", tmp, i));
+        }
+        g->fn->indent -= 4;
+        bprintf(OUT(g), "%*s}\n", IND(g));
+        ex_free(&e);
+        return;
     }
     unsupported(g, n, "this assignment");
 }
