@@ -15,4 +15,4 @@ function [] = __kernel__ bad(y : vec, pos : int)
     y[pos] = a + b
 endfunction
 parallel_do(2, zeros(2), bad)
-% expect error: line 13: (parallel_do) bad - cannot assign this value to 2 targets
+% expect error: line 14: (parallel_do) bad - cannot assign this value to 2 targets
