@@ -1614,17 +1614,27 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
     if (stmt->op != T_EQ) {
         /* compound on a slice: element by element, each atomic */
         const char *an = atomic_name(stmt->op);
-        if (!an || x.slice_at >= 0 || !is_num(e.t) ||
+        bool vec = e.t.kind == LK_VEC;
+        if (!an || (vec && e.t.n != x.slice_n) || (!vec && !is_num(e.t)) ||
             !(v->t.elem == LKE_F32 || v->t.elem == LKE_F64 || v->t.elem == LKE_I32) ||
             (!real && (stmt->op == T_SLASHEQ || stmt->op == T_DOTSLASHEQ)) ||
             (real && (stmt->op == T_ANDEQ || stmt->op == T_OREQ || stmt->op == T_TILDEEQ)))
             unsupported(g, stmt, "this compound assignment on '%s'", v->name);
         accessor(g, v, x.k, 'p', pvt, acc, sizeof acc);
         int t = g->temps++;
-        bprintf(OUT(g), "%*s{ %s *qpt%d = %s(%s, %s_d, qp_st, %d", IND(g), T, t, acc, cn, cn, stmt->loc.line);
-        index_args(g, &x, 0, OUT(g));
-        bprintf(OUT(g), "); if (qpt%d) qp_atomic_%s_%s(qpt%d, (%s)(%s)); }\n", t, an,
-                v->t.elem == LKE_F32 ? "f32" : v->t.elem == LKE_F64 ? "f64" : "i32", t, T, bdone(&e.c));
+        char tb[32];
+        const char *sfx = v->t.elem == LKE_F32 ? "f32" : v->t.elem == LKE_F64 ? "f64" : "i32";
+        bprintf(OUT(g), "%*s{ %s qpv%d = %s;\n", IND(g), ctype(g, e.t, tb, sizeof tb), t, bdone(&e.c));
+        for (int j = 0; j < x.slice_n; j++) {
+            /* a vector gives each element its own operand, a number the same one */
+            bprintf(OUT(g), "%*s  { %s *qpp = %s(%s, %s_d, qp_st, %d", IND(g), T, acc, cn, cn, stmt->loc.line);
+            index_args(g, &x, j, OUT(g));
+            if (vec)
+                bprintf(OUT(g), "); if (qpp) qp_atomic_%s_%s(qpp, (%s)qpv%d.v[%d]); }\n", an, sfx, T, t, j);
+            else
+                bprintf(OUT(g), "); if (qpp) qp_atomic_%s_%s(qpp, (%s)qpv%d); }\n", an, sfx, T, t);
+        }
+        bprintf(OUT(g), "%*s}\n", IND(g));
     } else if (x.slice_at >= 0) {
         if (e.t.kind != LK_VEC || e.t.n != x.slice_n)
             unsupported(g, stmt, "assigning this value to a slice of %d elements", x.slice_n);
