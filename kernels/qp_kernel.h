@@ -94,6 +94,14 @@ QP_DEVICE void qp_fail_index(qp_status *s, int line, const char *name, int nidx,
         s->dims[i] = dims[i];
 }
 
+/* Saturating stores ('sat arrays of 8-32-bit integers), as the interpreter's rt_set_int and
+ * rt_set_real: an int is clamped; a real is clamped and truncated toward zero, NaN gives 0. */
+QP_DEVICE int64_t qp_sat_i(int64_t x, int64_t lo, int64_t hi) { return x < lo ? lo : x > hi ? hi : x; }
+QP_DEVICE int64_t qp_sat_r(double x, double lo, double hi)
+{
+    return x != x ? 0 : x < lo ? (int64_t)lo : x > hi ? (int64_t)hi : (int64_t)x;
+}
+
 /* memfence(scope): this thread's writes are visible to the scope before its later ones.
  * On the CPU every scope is the process: one sequentially consistent fence. */
 #ifdef QP_CUDA

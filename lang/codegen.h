@@ -47,6 +47,7 @@ typedef struct LangKType {
     int mode;
     Node *fn;
     int fixed[4];       /* LK_ARRAY: dims baked into the code (0: read at run time) */
+    int sat;            /* LK_ARRAY of 8-32-bit integers: writes saturate ('sat) */
 } LangKType;
 
 /* Special parameters, bound by name (spec 004 §2.4.1). */

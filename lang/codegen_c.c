@@ -882,7 +882,7 @@ static bool is_pos_k(Gen *g, Node *n, int k)
 static bool flat_access(Gen *g, Node *n, Node **i0, Node **e, bool *neg)
 {
     Var *v = n->kind == N_INDEX && n->a->kind == N_IDENT ? find_var(g, n->a->name) : NULL;
-    if (!v || v->kind != VAR_ARRAY || v->shared || v->t.rank != 3 || v->t.fixed[2] != g->flat)
+    if (!v || v->kind != VAR_ARRAY || v->shared || v->t.sat || v->t.rank != 3 || v->t.fixed[2] != g->flat)
         return false;
     *i0 = *e = NULL;
     *neg = false;
@@ -1544,7 +1544,7 @@ static Ex atomic_expr(Gen *g, Node *n)
     bool cas = n->kind == N_EXCHANGE && n->b->kind == N_TUPLE && n->b->args.n == 2;
     const char *an = n->kind == N_EXCHANGE ? (cas ? "cas" : "xchg") : atomic_name(n->op);
     bool real = is_real_elem(v->t.elem);
-    if (!sfx || !an || (real && (!strcmp(an, "and") || !strcmp(an, "or") || !strcmp(an, "xor"))))
+    if (!sfx || !an || v->t.sat || (real && (!strcmp(an, "and") || !strcmp(an, "or") || !strcmp(an, "xor"))))
         unsupported(g, n, "this atomic operation on '%s'", v->name);
     Idx x;
     note_access(g, target, v);
@@ -1573,6 +1573,30 @@ static Ex atomic_expr(Gen *g, Node *n)
     return (Ex){b, real ? t_real(g) : t_int()};
 }
 
+/* Value x (of type t) as stored into an element of v: converted to the element type, and
+ * saturated for a 'sat array as the interpreter's rt_set_int / rt_set_real do. */
+static void stored(Gen *g, const Var *v, LangKType t, const char *x, Buf *b)
+{
+    const char *T = elem_c(v->t.elem);
+    if (v->t.sat) {
+        /* ORDER ELEM: int8 uint8 int16 uint16 int32 uint32 */
+        static const char *const lo[] = {"-128", "0", "-32768", "0", "-2147483648", "0"};
+        static const char *const hi[] = {"127", "255", "32767", "65535", "2147483647", "4294967295"};
+        int e = (int)v->t.elem;
+        if (e < 0 || e > 5)
+            unsupported(g, NULL, "saturating stores into 64-bit integers");
+        if (t.kind == LK_INT)
+            bprintf(b, "(%s)qp_sat_i((int64_t)(%s), %sLL, %sLL)", T, x, lo[e], hi[e]);
+        else
+            bprintf(b, "(%s)qp_sat_r((double)(%s), %s.0, %s.0)", T, x, lo[e], hi[e]);
+    } else if (is_real_elem(v->t.elem) || t.kind == LK_INT) {
+        bprintf(b, "(%s)(%s)", T, x);
+    } else {
+        /* integers stored in narrower arrays wrap, as rt_set_real does through int64 */
+        bprintf(b, "(%s)(int64_t)(%s)", T, x);
+    }
+}
+
 static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
 {
     Node *fi0, *fe;
@@ -1585,11 +1609,9 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
         flat_accessor(g, v, 'w', acc, sizeof acc);
         bprintf(OUT(g), "%*s%s(", IND(g), acc);
         flat_args(g, target, v, OUT(g));
-        const char *T = elem_c(v->t.elem);
-        if (is_real_elem(v->t.elem) || e.t.kind == LK_INT)
-            bprintf(OUT(g), ", (%s)(%s));\n", T, bdone(&e.c));
-        else
-            bprintf(OUT(g), ", (%s)(int64_t)(%s));\n", T, bdone(&e.c));
+        bput(OUT(g), ", ");
+        stored(g, v, e.t, bdone(&e.c), OUT(g));
+        bput(OUT(g), ");\n");
         ex_free(&e);
         return;
     }
@@ -1615,7 +1637,7 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
         /* compound on a slice: element by element, each atomic */
         const char *an = atomic_name(stmt->op);
         bool vec = e.t.kind == LK_VEC;
-        if (!an || (vec && e.t.n != x.slice_n) || (!vec && !is_num(e.t)) ||
+        if (!an || v->t.sat || (vec && e.t.n != x.slice_n) || (!vec && !is_num(e.t)) ||
             !(v->t.elem == LKE_F32 || v->t.elem == LKE_F64 || v->t.elem == LKE_I32) ||
             (!real && (stmt->op == T_SLASHEQ || stmt->op == T_DOTSLASHEQ)) ||
             (real && (stmt->op == T_ANDEQ || stmt->op == T_OREQ || stmt->op == T_TILDEEQ)))
@@ -1645,7 +1667,11 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
         for (int j = 0; j < x.slice_n; j++) {
             bprintf(OUT(g), "%*s  %s(%s, %s_d, qp_st, %d", IND(g), acc, cn, cn, stmt->loc.line);
             index_args(g, &x, j, OUT(g));
-            bprintf(OUT(g), ", (%s)qpt%d.v[%d]);\n", T, t, j);
+            char el[48];
+            snprintf(el, sizeof el, "qpt%d.v[%d]", t, j);
+            bput(OUT(g), ", ");
+            stored(g, v, elem_type(g, e.t.elem), el, OUT(g));
+            bput(OUT(g), ");\n");
         }
         bprintf(OUT(g), "%*s}\n", IND(g));
     } else {
@@ -1654,11 +1680,9 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
         accessor(g, v, x.k, 'w', pvt, acc, sizeof acc);
         bprintf(OUT(g), "%*s%s(%s, %s_d, qp_st, %d", IND(g), acc, cn, cn, stmt->loc.line);
         index_args(g, &x, 0, OUT(g));
-        /* integers stored in narrower arrays wrap, as rt_set_real does through int64 */
-        if (real || e.t.kind == LK_INT)
-            bprintf(OUT(g), ", (%s)(%s));\n", T, bdone(&e.c));
-        else
-            bprintf(OUT(g), ", (%s)(int64_t)(%s));\n", T, bdone(&e.c));
+        bput(OUT(g), ", ");
+        stored(g, v, e.t, bdone(&e.c), OUT(g));
+        bput(OUT(g), ");\n");
     }
     ex_free(&e);
     idx_free(&x);

@@ -629,9 +629,11 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
     case V_FUNC: t->kind = LK_FUNC; t->fn = v.f->node; return v.f->ncaps == 0;
     case V_ARRAY: {
         RtArray *a = v.a;
-        if (a->elem == RT_VALUE || rt_elem_is_complex(a->elem) || a->rank > 4 || (v.mode & RT_MODE_SAT) ||
-            (p && saturating(p->type)))
-            return false;   /* saturating writes run in the interpreter for now */
+        bool sat = (v.mode & RT_MODE_SAT) || (p && saturating(p->type));
+        if (a->elem == RT_VALUE || rt_elem_is_complex(a->elem) || a->rank > 4 ||
+            (sat && (a->elem == RT_I64 || a->elem == RT_U64)))
+            return false;   /* 64-bit saturating writes run in the interpreter */
+        t->sat = sat && rt_elem_is_int(a->elem);
         if (n > 0 && a->rank == 1 && a->n == n && n <= 64) {
             t->kind = LK_VEC;
             t->n = n;
