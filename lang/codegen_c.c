@@ -2527,6 +2527,15 @@ static void kernel_statements(Gen *g)
     }
 }
 
+/* Does the kernel take blkcnt? Its value (blocks per dim) travels in the environment. */
+static bool takes_blkcnt(const Gen *g)
+{
+    for (int i = 0; i < g->ks->nparams; i++)
+        if (g->ks->params[i].special == LANG_KSPEC_BLKCNT)
+            return true;
+    return false;
+}
+
 /* A per-position body function: qpk_body (bounds tests) or qpk_fast (none). */
 static void body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *f)
 {
@@ -2539,6 +2548,8 @@ static void body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *
     bprintf(t, "    int64_t qp_bpos[%d], qp_bidx[%d], qp_bcnt[%d];\n", r, r, r);
     if (bpos)
         bprintf(t, "    for (int k = 0; k < %d; k++) { qp_bpos[k] = qp_pos[k] %% qp_blk[k]; qp_bidx[k] = qp_pos[k] / qp_blk[k]; qp_bcnt[k] = 0; }\n", r);
+    if (takes_blkcnt(g))
+        bprintf(t, "    for (int k = 0; k < %d; k++) qp_bcnt[k] = qp_e->qp_cnt[k];\n", r);
     bput(t, "    (void)qp_bpos; (void)qp_bidx; (void)qp_bcnt; (void)qp_st; (void)qp_blk;\n");
     bput(t, pre->s ? pre->s : "");
     bput(t, bdone(&f->decl));
@@ -2671,6 +2682,8 @@ static void block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unp
     bput(t, pre->s ? pre->s : "");
     bput(t, bdone(&f->decl));
     /* each thread's position and special parameters */
+    bprintf(t, "    int64_t qp_bc[%d];\n    for (int k = 0; k < %d; k++) qp_bc[k] = (qp_dims[k] + qp_blk[k] - 1) / qp_blk[k];\n"
+               "    (void)qp_bc;\n", r, r);
     bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n", r, r);
     bprintf(t, "        for (int k = %d; k >= 0; k--) { bp[k] = rest %% qp_blk[k]; rest /= qp_blk[k]; ps[k] = qp_bidx[k] * qp_blk[k] + bp[k];"
                " if (ps[k] >= qp_dims[k]) qp_th[qp_t].qp_done = 1; }\n", r - 1);
@@ -2679,7 +2692,7 @@ static void block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unp
         if (!p->special)
             continue;
         cname(p->name, cn, sizeof cn);
-        static const char *const src[] = {"", "ps", "bp", "qp_bidx", "qp_blk", "qp_blk"};
+        static const char *const src[] = {"", "ps", "bp", "qp_bidx", "qp_blk", "qp_bc"};
         if (p->special == LANG_KSPEC_WARPSIZE) {
             bprintf(t, "        qp_th[qp_t].%s = 1;\n", cn);
         } else if (p->type.kind == LK_INT) {
@@ -2728,6 +2741,10 @@ static char *generate(Gen *g)
     f->lockstep = barriers;
     f->indent = 4;
     kernel_params(g, &env, &unpack, &pre);
+    if (takes_blkcnt(g)) {
+        bput(&env, "    int64_t qp_cnt[4];      /* blkcnt: blocks per dim */\n");
+        bprintf(&unpack, "    for (int k = 0; k < %d; k++) e.qp_cnt[k] = (dims[k] + blk[k] - 1) / blk[k];\n", ks->rank);
+    }
     bput(&env, "    int qp_unused;\n} qpk_env;\n");
     g->analyze = g->fast_ok = !barriers;
     kernel_statements(g);
@@ -2771,6 +2788,8 @@ static char *generate(Gen *g)
     if (r >= 4)
         bput(&t, "    pos[0] = 0;\n");
     bprintf(&t, "    for (int k = 0; k < %d; k++) if (pos[k] >= qp_dims.d[k]) return;\n", r);
+    if (takes_blkcnt(g))
+        bprintf(&t, "    for (int k = 0; k < %d; k++) qp_e.qp_cnt[k] = (qp_dims.d[k] + blk[k] - 1) / blk[k];\n", r);
     bput(&t, "    qpk_body(&qp_e, qp_st, pos, blk);\n}\n#else\n");
     run_function(g, &t, &unpack, ff != NULL);
     bput(&t, "#endif\n");

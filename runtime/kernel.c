@@ -732,7 +732,7 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         memset(q, 0, sizeof *q);
         q->name = p->name;
         if (L->special[i]) {
-            if (L->special[i] == SP_BLKCNT || L->special[i] == SP_GROUP)
+            if (L->special[i] == SP_GROUP)
                 return false;
             static const int map[] = {0, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,
                                       LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE, 0};
