@@ -208,6 +208,8 @@ struct Gen {
     Buf shared_free;            /* frees of shared arrays at the end of a block */
     int temps;
     LangKElem real;
+    struct { const char *name; int id; } labels[16];   /* labelled loops around this point */
+    int nlabels, label_ids;
 };
 
 _Noreturn static void unsupported(Gen *g, Node *at, const char *fmt, ...)
@@ -1935,9 +1937,36 @@ static void count_loop(Gen *g, int t, RangeEx *x)
     bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; qpi%d < qpn%d; qpi%d++) {\n", IND(g), t, t, t, t);
 }
 
+/* Labelled loops: `break L` jumps to qplN_b after the loop, `continue L` to qplN_c at the
+ * end of its body (so a for loop still steps). -1 for a loop without a label. */
+static int label_push(Gen *g, Node *n)
+{
+    if (!n->label)
+        return -1;
+    if (g->nlabels >= 16)
+        unsupported(g, n, "more than 16 nested labelled loops");
+    g->labels[g->nlabels].name = n->label;
+    g->labels[g->nlabels].id = g->label_ids++;
+    return g->labels[g->nlabels++].id;
+}
+
+static void label_end_body(Gen *g, int id)
+{
+    if (id >= 0)
+        bprintf(OUT(g), "%*s    qpl%d_c: ;\n", IND(g), id);
+}
+
+static void label_pop(Gen *g, int id)
+{
+    if (id < 0)
+        return;
+    bprintf(OUT(g), "%*sqpl%d_b: ;\n", IND(g), id);
+    g->nlabels--;
+}
+
 static void for_loop(Gen *g, Node *n)
 {
-    if (n->label || n->a->kind != N_RANGE)
+    if (n->a->kind != N_RANGE)
         unsupported(g, n, "a for loop that is not over a range");
     if (unroll_loop(g, n))
         return;
@@ -1980,12 +2009,15 @@ static void for_loop(Gen *g, Node *n)
                 v->t.kind == LK_INT ? "int" : elem_c(g->real), t, t, t);
     }
     ex_free(&a), ex_free(&c), ex_free(&s);
+    int lid = label_push(g, n);
     block(g, &n->body);
+    label_end_body(g, lid);
     if (pushed)
         g->nranges--;
     bprintf(OUT(g), "%*s}\n", IND(g));
     if (!(ints && c.t.kind == LK_INT))
         bprintf(OUT(g), "%*s}\n", IND(g));
+    label_pop(g, lid);
 }
 
 static void cond_text(Gen *g, Node *c, Buf *out)
@@ -2019,31 +2051,40 @@ static void stmt(Gen *g, Node *n)
         return;
     case N_FOR: for_loop(g, n); return;
     case N_WHILE: {
-        if (n->label)
-            unsupported(g, n, "labelled loops");
         Buf c = {0};
         cond_text(g, n->a, &c);
         bprintf(OUT(g), "%*swhile (%s) {\n", IND(g), bdone(&c));
         g_free(c.s);
+        int lid = label_push(g, n);
         block(g, &n->body);
+        label_end_body(g, lid);
         bprintf(OUT(g), "%*s}\n", IND(g));
+        label_pop(g, lid);
         return;
     }
     case N_REPEAT: {
-        if (n->label)
-            unsupported(g, n, "labelled loops");
         bprintf(OUT(g), "%*sdo {\n", IND(g));
+        int lid = label_push(g, n);
         block(g, &n->body);
+        label_end_body(g, lid);
         Buf c = {0};
         cond_text(g, n->a, &c);
         bprintf(OUT(g), "%*s} while (!(%s));\n", IND(g), bdone(&c));
         g_free(c.s);
+        label_pop(g, lid);
         return;
     }
     case N_BREAK:
     case N_CONTINUE:
-        if (n->label)
-            unsupported(g, n, "labelled %s", n->kind == N_BREAK ? "break" : "continue");
+        if (n->label) {
+            int i = g->nlabels - 1;
+            while (i >= 0 && strcmp(g->labels[i].name, n->label))
+                i--;
+            if (i < 0)
+                unsupported(g, n, "a jump to the loop '%s' outside this function", n->label);
+            bprintf(OUT(g), "%*sgoto qpl%d_%c;\n", IND(g), g->labels[i].id, n->kind == N_BREAK ? 'b' : 'c');
+            return;
+        }
         bprintf(OUT(g), "%*s%s;\n", IND(g), n->kind == N_BREAK ? "break" : "continue");
         return;
     case N_RETURN:
@@ -2313,8 +2354,10 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     for (int i = 0; i < g->nspecs - 1; i++)
         if (g->specs[i].fn == fn && fn == NULL)
             break;
-    /* generate into a fresh function context */
+    /* generate into a fresh function context (no labelled loops of the caller in it) */
     Fn *saved = g->fn;
+    int saved_labels = g->nlabels;
+    g->nlabels = 0;
     Fn *f = g_calloc(sizeof *f);
     g->fn = f;
     f->indent = 4;
@@ -2365,6 +2408,7 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     g_free(f->body.s);
     g_free(f);
     g->fn = saved;
+    g->nlabels = saved_labels;
     return s;
 }
 
