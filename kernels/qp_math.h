@@ -195,6 +195,22 @@ QP_MATH_FN double qp_exp_r(double x)
     return p * s;
 }
 
+/* shl and shr (the builtins): a negative count shifts the other way, a count past 63 gives
+ * 0 (or -1 for a negative number shifted right); shr is arithmetic. */
+QP_MATH_FN long long qp_shr_i(long long a, long long n);
+QP_MATH_FN long long qp_shl_i(long long a, long long n)
+{
+    if (n < 0)
+        return n < -63 ? (a < 0 ? -1 : 0) : qp_shr_i(a, -n);
+    return n > 63 ? 0 : (long long)((unsigned long long)a << n);
+}
+QP_MATH_FN long long qp_shr_i(long long a, long long n)
+{
+    if (n < 0)
+        return n < -63 ? 0 : qp_shl_i(a, -n);
+    return n > 63 ? (a < 0 ? -1 : 0) : a >> n;     /* arithmetic: gcc, clang and nvcc shift signs in */
+}
+
 /* min and max of two numbers: a NaN loses to a number (the builtins' rule) */
 QP_MATH_FN double qp_min(double a, double b) { return a != a ? b : b != b ? a : a < b ? a : b; }
 QP_MATH_FN double qp_max(double a, double b) { return a != a ? b : b != b ? a : a > b ? a : b; }

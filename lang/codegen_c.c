@@ -1374,6 +1374,30 @@ static Ex call(Gen *g, Node *n)
         ex_free(&a), ex_free(&b), ex_free(&c);
         return r;
     }
+    if ((!strcmp(name, "and") || !strcmp(name, "or") || !strcmp(name, "xor") || !strcmp(name, "shl") ||
+         !strcmp(name, "shr")) && argc == 2) {
+        /* bitwise builtins on ints (32-bit in kernels); reals go to the interpreter, which
+         * checks that they are integral */
+        args2(g, n, &a, &b);
+        if (a.t.kind != LK_INT || b.t.kind != LK_INT)
+            unsupported(g, n, "'%s' of a value that is not an int", name);
+        if (name[0] == 's')
+            r = ex_text(t_int(), "((int)qp_%s_i((long long)(%s), (long long)(%s)))", name, bdone(&a.c),
+                        bdone(&b.c));
+        else
+            r = ex_text(t_int(), "((%s) %s (%s))", bdone(&a.c), name[0] == 'a' ? "&" : name[0] == 'o' ? "|" : "^",
+                        bdone(&b.c));
+        ex_free(&a), ex_free(&b);
+        return r;
+    }
+    if (!strcmp(name, "not") && argc == 1) {
+        a = expr(g, n->args.items[0]);
+        if (a.t.kind != LK_INT)
+            unsupported(g, n, "'not' of a value that is not an int");
+        r = ex_text(t_int(), "(~(%s))", bdone(&a.c));
+        ex_free(&a);
+        return r;
+    }
     if ((!strcmp(name, "zeros") || !strcmp(name, "ones")) && argc == 1) {
         int len;
         if (!const_int(n->args.items[0], &len) || len < 1 || len > GEN_MAX_VEC_LEN)

@@ -582,21 +582,8 @@ static int64_t i_and(int64_t a, int64_t b) { return a & b; }
 static int64_t i_or(int64_t a, int64_t b) { return a | b; }
 static int64_t i_xor(int64_t a, int64_t b) { return a ^ b; }
 static int64_t i_not(int64_t a, int64_t b) { (void)b; return ~a; }
-static int64_t i_shr(int64_t a, int64_t n);
-
-static int64_t i_shl(int64_t a, int64_t n)
-{
-    if (n < 0)
-        return n < -63 ? (a < 0 ? -1 : 0) : i_shr(a, -n);
-    return n > 63 ? 0 : (int64_t)((uint64_t)a << n);
-}
-
-static int64_t i_shr(int64_t a, int64_t n)
-{
-    if (n < 0)
-        return n < -63 ? 0 : i_shl(a, -n);
-    return n > 63 ? (a < 0 ? -1 : 0) : a >> n;     /* arithmetic: gcc and clang shift signs in */
-}
+static int64_t i_shl(int64_t a, int64_t n) { return qp_shl_i(a, n); }
+static int64_t i_shr(int64_t a, int64_t n) { return qp_shr_i(a, n); }
 
 /* A number argument of a bitwise function: an int or an integral scalar. */
 static void need_integer(Rt *rt, const char *name, Value v)
