@@ -168,6 +168,7 @@ typedef struct Fn {
     bool lockstep;              /* barriers: locals per thread, statements over threads */
     int tloop;                  /* the innermost thread loop, for `return` */
     const char *out_name;       /* a device function's output, or NULL */
+    bool multi_out;             /* a device function of several outputs: returns via qp_ret */
 } Fn;
 
 typedef struct Spec {
@@ -176,6 +177,8 @@ typedef struct Spec {
     int nargs;
     LangKType ret;
     bool has_ret;
+    int nouts;                  /* several outputs: written through pointers */
+    LangKType outs[8];
     char cname[80];
 } Spec;
 
@@ -1283,7 +1286,8 @@ static Ex args2(Gen *g, Node *n, Ex *a, Ex *b)
     return (Ex){0};
 }
 
-static Ex device_call(Gen *g, Node *n, Node *fn, const char *name);
+static Ex device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs);
+static Node *device_fn(Gen *g, Node *call);
 
 static Ex call(Gen *g, Node *n)
 {
@@ -1298,13 +1302,13 @@ static Ex call(Gen *g, Node *n)
     }
     Var *v = find_var(g, name);
     if (v && v->kind == VAR_FUNC)
-        return device_call(g, n, v->t.fn, name);
+        return device_call(g, n, v->t.fn, name, NULL);
     if (v)
         unsupported(g, n, "'%s' is not a function", name);
     /* a function of the program shadows the builtin of the same name */
     Node *user = g->ks->lookup ? g->ks->lookup(g->ks->ctx, name) : NULL;
     if (user)
-        return device_call(g, n, user, name);
+        return device_call(g, n, user, name, NULL);
     char tb[32];
     for (size_t i = 0; i < sizeof math1 / sizeof *math1; i++)
         if (!strcmp(math1[i].name, name) && argc == 1)
@@ -1842,6 +1846,34 @@ static void assign(Gen *g, Node *n)
             if (a->kind != N_IDENT && a->kind != N_PLACEHOLDER)
                 unsupported(g, n, "this assignment");
         }
+        Node *dfn = device_fn(g, n->b);
+        if (dfn && dfn->kind == N_FUNCTION && dfn->args2.n > 1) {
+            /* [q, r] = f(…): outputs into temporaries, then into the locals */
+            if (dfn->args2.n < t->args.n)
+                unsupported(g, n, "this assignment");
+            Spec *sp = NULL;
+            Ex c = device_call(g, n->b, dfn, n->b->a->name, &sp);
+            char tb[32];
+            int tmp = g->temps;
+            g->temps += sp->nouts;
+            bprintf(OUT(g), "%*s{\n", IND(g));
+            g->fn->indent += 4;
+            for (int i = 0; i < sp->nouts; i++)
+                bprintf(OUT(g), "%*s%s qpo%d;\n", IND(g), ctype(g, sp->outs[i], tb, sizeof tb), tmp + i);
+            bprintf(OUT(g), "%*s%s", IND(g), bdone(&c.c));
+            for (int i = 0; i < sp->nouts; i++)
+                bprintf(OUT(g), ", &qpo%d", tmp + i);
+            bput(OUT(g), ");\n");
+            for (int i = 0; i < t->args.n; i++) {
+                Node *a = t->args.items[i];
+                if (a->kind == N_IDENT)
+                    assign_local_ex(g, n, a->name, (LangKType){0}, false, ex_text(sp->outs[i], "qpo%d", tmp + i));
+            }
+            g->fn->indent -= 4;
+            bprintf(OUT(g), "%*s}\n", IND(g));
+            ex_free(&c);
+            return;
+        }
         no_array_copy(g, n, n->b);
         Ex e = expr(g, n->b);
         if (e.t.kind != LK_VEC || e.t.n != t->args.n)
@@ -2114,6 +2146,8 @@ static void stmt(Gen *g, Node *n)
     case N_RETURN:
         if (g->fn->lockstep)
             bprintf(OUT(g), "%*s{ qp_th[qp_t].qp_done = 1; goto qp_next%d; }\n", IND(g), g->fn->tloop);
+        else if (g->fn->multi_out)
+            bprintf(OUT(g), "%*sgoto qp_ret;\n", IND(g));
         else if (g->fn->kernel || !g->fn->out_name)
             bprintf(OUT(g), "%*sreturn;\n", IND(g));
         else {
@@ -2366,8 +2400,8 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
         unsupported(g, site, "too many device function specialisations");
     if (fn->args.n != argc)
         unsupported(g, site, "'%s' takes %d arguments, %d given", name, fn->args.n, argc);
-    if (fn->kind == N_FUNCTION && fn->args2.n > 1)
-        unsupported(g, site, "device functions with several outputs");
+    if (fn->kind == N_FUNCTION && fn->args2.n > 8)
+        unsupported(g, site, "device functions with more than 8 outputs");
     Spec *s = &g->specs[g->nspecs++];
     s->fn = fn;
     s->nargs = argc;
@@ -2404,6 +2438,22 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
         s->has_ret = true;
         bprintf(&f->body, "    return %s;\n", bdone(&e.c));
         ex_free(&e);
+    } else if (fn->args2.n > 1) {
+        /* [a, b] = f(…): the outputs are written through pointers at qp_ret */
+        f->multi_out = true;
+        stmts(g, &fn->body);
+        bput(&f->body, "    goto qp_ret;\nqp_ret:\n");
+        s->nouts = fn->args2.n;
+        for (int i = 0; i < s->nouts; i++) {
+            const char *on = ((Node *)fn->args2.items[i])->name;
+            Var *ov = find_var(g, on);
+            if (!ov || ov->kind != VAR_LOCAL)
+                unsupported(g, fn, "output '%s' of '%s' is never assigned", on, name);
+            s->outs[i] = ov->t;
+            char oc[80];
+            cname(on, oc, sizeof oc);
+            bprintf(&f->body, "    *qpo%d = %s;\n", i, oc);
+        }
     } else {
         f->out_name = fn->args2.n ? ((Node *)fn->args2.items[0])->name : NULL;
         stmts(g, &fn->body);
@@ -2426,6 +2476,8 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
         cname(((Node *)fn->args.items[i])->name, pn, sizeof pn);
         bprintf(&sig, ", %s %s", ctype(g, at[i], tb, sizeof tb), pn);
     }
+    for (int i = 0; i < s->nouts; i++)
+        bprintf(&sig, ", %s *qpo%d", ctype(g, s->outs[i], tb, sizeof tb), i);
     bprintf(&g->head, "%s)\n{\n    (void)qp_st;\n%s%s}\n", bdone(&sig), bdone(&f->decl), bdone(&f->body));
     g_free(sig.s);
     g_free(f->decl.s);
@@ -2436,7 +2488,9 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     return s;
 }
 
-static Ex device_call(Gen *g, Node *n, Node *fn, const char *name)
+/* A call of device function fn. With outs, the call of a function of several outputs: the
+ * text is left open for the output pointers, and *outs says their types. */
+static Ex device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
 {
     int argc = n->args.n;
     if (argc > 16)
@@ -2461,8 +2515,24 @@ static Ex device_call(Gen *g, Node *n, Node *fn, const char *name)
         bprintf(&b, ", %s", bdone(&args[i].c));
         ex_free(&args[i]);
     }
-    bput(&b, ")");
+    if (s->nouts && !outs)
+        unsupported(g, n, "'%s' of several outputs used as a value", name);
+    if (outs)
+        *outs = s;
+    else
+        bput(&b, ")");
     return (Ex){b, s->has_ret ? s->ret : t_int()};
+}
+
+/* The device function a call names, or NULL (a builtin). */
+static Node *device_fn(Gen *g, Node *call)
+{
+    if (call->kind != N_CALL || call->a->kind != N_IDENT)
+        return NULL;
+    Var *v = find_var(g, call->a->name);
+    if (v && v->kind == VAR_FUNC)
+        return v->t.fn;
+    return !v && g->ks->lookup ? g->ks->lookup(g->ks->ctx, call->a->name) : NULL;
 }
 
 /* ---------------------------------------------------------------- the kernel */
