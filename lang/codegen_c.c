@@ -830,6 +830,10 @@ static void note_access(Gen *g, Node *ix, Var *v)
 {
     if (!g->analyze || !g->fast_ok || v->t.mode == LANG_KMODE_UNCHECKED)
         return;
+    if (!g->fn->kernel) {
+        g->fast_ok = false;     /* an array parameter of a device function: not in the env */
+        return;
+    }
     Rng r[4];
     int k = access_ranges(g, ix, v, r);
     if (k != v->t.rank || k > 4 || v->shared) {
@@ -2382,9 +2386,15 @@ static void lock_stmts(Gen *g, NodeList *l)
 
 static LangKType param_type(Gen *g, Node *p, LangKType given)
 {
-    (void)p;
-    if (given.kind == LK_ARRAY || given.kind == LK_FUNC || given.kind == LK_NONE)
-        unsupported(g, p, "a device function taking an array or a function");
+    if (given.kind == LK_FUNC || given.kind == LK_NONE)
+        unsupported(g, p, "a device function taking a function");
+    if (given.kind == LK_ARRAY && p->type) {
+        /* the array keeps its caller's access mode and element type: a parameter that
+         * declares others (x : vec'clamped, x : vec[int]) stays in the interpreter */
+        LangType *t = p->type;
+        if (t->nmods || t->has_elems)
+            unsupported(g, p, "an array parameter of a device function declaring a mode or element type");
+    }
     return given;
 }
 
@@ -2419,8 +2429,10 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     Fn *f = g_calloc(sizeof *f);
     g->fn = f;
     f->indent = 4;
-    for (int i = 0; i < argc; i++)
-        add_var(g, ((Node *)fn->args.items[i])->name, VAR_LOCAL, param_type(g, fn->args.items[i], at[i]));
+    for (int i = 0; i < argc; i++) {
+        LangKType pt = param_type(g, fn->args.items[i], at[i]);
+        add_var(g, ((Node *)fn->args.items[i])->name, pt.kind == LK_ARRAY ? VAR_ARRAY : VAR_LOCAL, pt);
+    }
     Buf sig = {0};
     if (fn->kind == N_LAMBDA) {
         Node *body = fn->a;
@@ -2474,7 +2486,10 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     for (int i = 0; i < argc; i++) {
         char pn[80];
         cname(((Node *)fn->args.items[i])->name, pn, sizeof pn);
-        bprintf(&sig, ", %s %s", ctype(g, at[i], tb, sizeof tb), pn);
+        if (at[i].kind == LK_ARRAY)
+            bprintf(&sig, ", %s *%s, const int64_t *%s_d", elem_c(at[i].elem), pn, pn);
+        else
+            bprintf(&sig, ", %s %s", ctype(g, at[i], tb, sizeof tb), pn);
     }
     for (int i = 0; i < s->nouts; i++)
         bprintf(&sig, ", %s *qpo%d", ctype(g, s->outs[i], tb, sizeof tb), i);
@@ -2498,8 +2513,17 @@ static Ex device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
     Ex args[16];
     LangKType at[16];
     for (int i = 0; i < argc; i++) {
-        no_array_copy(g, n, n->args.items[i]);
-        args[i] = expr(g, n->args.items[i]);
+        Node *an = n->args.items[i];
+        Var *av = an->kind == N_IDENT ? find_var(g, an->name) : NULL;
+        if (av && av->kind == VAR_ARRAY) {
+            /* an array is passed by reference: its pointer and dims */
+            char cn[80];
+            cname(av->name, cn, sizeof cn);
+            args[i] = ex_text(av->t, "%s, %s_d", cn, cn);
+            at[i] = av->t;
+            continue;
+        }
+        args[i] = expr(g, an);
         at[i] = args[i].t;
         /* a declared parameter type converts the argument (x : scalar given an int) */
         Node *p = i < fn->args.n ? fn->args.items[i] : NULL;
