@@ -156,6 +156,7 @@ typedef struct Var {
     bool param;                 /* an int argument of the kernel: a symbol for stencils */
     int special;                /* LANG_KSPEC_* of a special parameter */
     bool shared;                /* an array from shared(…): one per block */
+    bool dyn;                   /* an array from zeros(n) of a non-constant n: one per position */
 } Var;
 
 typedef struct Fn {
@@ -169,6 +170,8 @@ typedef struct Fn {
     int tloop;                  /* the innermost thread loop, for `return` */
     const char *out_name;       /* a device function's output, or NULL */
     bool multi_out;             /* a device function of several outputs: returns via qp_ret */
+    bool dyn;                   /* the kernel makes dynamic arrays: returns go through qp_end */
+    Buf dyn_free;               /* … which frees them */
 } Fn;
 
 typedef struct Spec {
@@ -830,8 +833,8 @@ static void note_access(Gen *g, Node *ix, Var *v)
 {
     if (!g->analyze || !g->fast_ok || v->t.mode == LANG_KMODE_UNCHECKED)
         return;
-    if (!g->fn->kernel) {
-        g->fast_ok = false;     /* an array parameter of a device function: not in the env */
+    if (!g->fn->kernel || v->dyn) {
+        g->fast_ok = false;     /* a device function's array parameter or a dynamic array: not in the env */
         return;
     }
     Rng r[4];
@@ -1777,10 +1780,80 @@ static bool shared_alloc(Gen *g, Node *n)
     return true;
 }
 
+/* zeros(n) / ones(n) whose size is not a constant up to GEN_MAX_VEC_LEN, or of several dims:
+ * dynamic kernel memory (spec 001), an array per position. */
+static bool dyn_zeros(Node *c)
+{
+    int len;
+    return c && c->kind == N_CALL && c->a->kind == N_IDENT && (!strcmp(c->a->name, "zeros") || !strcmp(c->a->name, "ones")) &&
+           c->args.n >= 1 && c->args.n <= 4 &&
+           !(c->args.n == 1 && const_int(c->args.items[0], &len) && len >= 1 && len <= GEN_MAX_VEC_LEN);
+}
+
+/* Does the body make dynamic arrays (r = zeros(n) anywhere)? */
+static bool dyn_scan(Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_ASSIGN && dyn_zeros(n->b))
+        return true;
+    if (n->kind == N_LAMBDA || n->kind == N_FUNCTION)
+        return false;           /* another function's body */
+    if (dyn_scan(n->a) || dyn_scan(n->b) || dyn_scan(n->c))
+        return true;
+    NodeList *lists[] = {&n->args, &n->args2, &n->args3, &n->body};
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            if (dyn_scan(lists[k]->items[i]))
+                return true;
+    return false;
+}
+
+/* r = zeros(n…): calloc'd at the statement (the old block freed), freed at qp_end. */
+static bool dyn_alloc(Gen *g, Node *n)
+{
+    Node *t = n->a, *c = n->b;
+    if (n->op != T_EQ || t->kind != N_IDENT || !dyn_zeros(c))
+        return false;
+    if (!g->fn->kernel || !g->fn->dyn)
+        unsupported(g, n, "'%s' of a size that is not a constant up to %d (dynamic kernel memory) here",
+                    c->a->name, GEN_MAX_VEC_LEN);
+    Var *v = find_var(g, t->name);
+    if (v && (!v->dyn || v->t.rank != c->args.n))
+        unsupported(g, n, "'%s' assigned both a dynamic array and something else", t->name);
+    char cn[80];
+    cname(t->name, cn, sizeof cn);
+    const char *T = elem_c(g->real);
+    if (!v) {
+        bprintf(&g->fn->decl, "    %s *%s = 0;\n    int64_t %s_d[4] = {1, 1, 1, 1};\n", T, cn, cn);
+        bprintf(&g->fn->dyn_free, "    qp_free(%s);\n", cn);
+        LangKType at = {.kind = LK_ARRAY, .elem = g->real, .rank = c->args.n, .mode = LANG_KMODE_SAFE};
+        v = add_var(g, t->name, VAR_ARRAY, at);
+        v->dyn = true;
+    }
+    bprintf(OUT(g), "%*s{\n", IND(g));
+    for (int i = 0; i < c->args.n; i++) {
+        Ex d = expr(g, c->args.items[i]);
+        if (!is_num(d.t))
+            unsupported(g, n, "a dynamic array sized by a vector");
+        bprintf(OUT(g), "%*s    int64_t qpn%d = (int64_t)(%s);\n%*s    %s_d[%d] = qpn%d < 0 ? 0 : qpn%d;\n", IND(g), i,
+                bdone(&d.c), IND(g), cn, i, i, i);
+        ex_free(&d);
+    }
+    bprintf(OUT(g), "%*s    int64_t qpn = %s_d[0] * %s_d[1] * %s_d[2] * %s_d[3];\n", IND(g), cn, cn, cn, cn);
+    bprintf(OUT(g), "%*s    qp_free(%s);\n%*s    %s = (%s *)qp_calloc((unsigned long long)qpn + 1, sizeof(%s));\n",
+            IND(g), cn, IND(g), cn, T, T);
+    bprintf(OUT(g), "%*s    if (!%s) { qp_fail(qp_st, 3, %d); goto qp_end; }\n", IND(g), cn, n->loc.line);
+    if (!strcmp(c->a->name, "ones"))
+        bprintf(OUT(g), "%*s    for (int64_t qpk = 0; qpk < qpn; qpk++) %s[qpk] = 1;\n", IND(g), cn);
+    bprintf(OUT(g), "%*s}\n", IND(g));
+    return true;
+}
+
 static void assign(Gen *g, Node *n)
 {
     Node *t = n->a;
-    if (shared_alloc(g, n))
+    if (shared_alloc(g, n) || dyn_alloc(g, n))
         return;     /* (inside a thread loop: made by the first thread) */
     if (t->kind == N_TYPED && t->a->kind == N_IDENT && n->op == T_EQ) {
         LangKType d;
@@ -2152,6 +2225,8 @@ static void stmt(Gen *g, Node *n)
             bprintf(OUT(g), "%*s{ qp_th[qp_t].qp_done = 1; goto qp_next%d; }\n", IND(g), g->fn->tloop);
         else if (g->fn->multi_out)
             bprintf(OUT(g), "%*sgoto qp_ret;\n", IND(g));
+        else if (g->fn->dyn)
+            bprintf(OUT(g), "%*sgoto qp_end;\n", IND(g));
         else if (g->fn->kernel || !g->fn->out_name)
             bprintf(OUT(g), "%*sreturn;\n", IND(g));
         else {
@@ -2195,7 +2270,7 @@ static void stmt(Gen *g, Node *n)
         if (n->a->kind == N_IDENT && !strcmp(n->a->name, "assert") && n->args.n >= 1) {
             Buf c = {0};
             cond_text(g, n->args.items[0], &c);
-            if (g->fn->lockstep)
+            if (g->fn->lockstep || g->fn->dyn)
                 bprintf(OUT(g), "%*sif (!(%s)) { qp_fail(qp_st, 1, %d); goto qp_end; }\n", IND(g), bdone(&c),
                         n->loc.line);
             else
@@ -2716,6 +2791,10 @@ static void body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *
     bput(t, pre->s ? pre->s : "");
     bput(t, bdone(&f->decl));
     bput(t, bdone(&f->body));
+    if (f->dyn) {
+        bput(t, "    goto qp_end;\nqp_end:\n");
+        bput(t, bdone(&f->dyn_free));
+    }
     bput(t, "}\n");
 }
 
@@ -2902,6 +2981,13 @@ static char *generate(Gen *g)
     f->kernel = true;
     f->lockstep = barriers;
     f->indent = 4;
+    bool dyn = false;
+    if (fn->kind == N_LAMBDA)
+        dyn = dyn_scan(fn->a);
+    else
+        for (int i = 0; i < fn->body.n && !dyn; i++)
+            dyn = dyn_scan(fn->body.items[i]);
+    f->dyn = dyn && !barriers;
     kernel_params(g, &env, &unpack, &pre);
     if (takes_blkcnt(g)) {
         bput(&env, "    int64_t qp_cnt[4];      /* blkcnt: blocks per dim */\n");
@@ -2917,6 +3003,7 @@ static char *generate(Gen *g)
         ff = g_calloc(sizeof *ff);
         g->fn = ff;
         ff->kernel = true;
+        ff->dyn = f->dyn;
         ff->indent = 4;
         g->fast = true;
         kernel_params(g, NULL, NULL, &pre2);
