@@ -322,38 +322,25 @@ AVX2 static int rgb_row_avx2(const IoColour *k, const float *s, int w, int cw, u
 
 static bool use_avx512(void) { return simd_limit >= 2 && __builtin_cpu_supports("avx512f"); }
 
-/* Permute indices. Channel c of pixel i is float 3i + c of a:b:c (three vectors of 16):
- * the first permute gathers those in a:b (float < 32), the second adds c's. */
-typedef struct {
-    __m512i ab[3], abc[3];      /* deinterleave: a:b into t, then t:c into the channel */
-    __m512i rg[3], rgb[3];      /* interleave: output vector k from r:g, then with b */
-} Perm16;
+/* Permute indices, the same for every row. Channel c of pixel i is float 3i + c of a:b:c
+ * (three vectors of 16). Deinterleaving channel c: AB[c] gathers its floats in a:b (f < 32,
+ * else 0), ABC[c] keeps those and adds c's (16 + f - 32). Interleaving output vector k: float
+ * j of it is f = 16k + j, channel f % 3 of pixel f / 3; RG[k] takes it from r (i) or g
+ * (16 + i), RGB[k] keeps that or takes b's (16 + i). */
+static const int32_t perm_ab[3][16] = {{0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 0, 0, 0, 0, 0},
+                                       {1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 0, 0, 0, 0, 0},
+                                       {2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 0, 0, 0, 0, 0, 0}};
+static const int32_t perm_abc[3][16] = {{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 17, 20, 23, 26, 29},
+                                        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 21, 24, 27, 30},
+                                        {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 16, 19, 22, 25, 28, 31}};
+static const int32_t perm_rg[3][16] = {{0, 16, 0, 1, 17, 0, 2, 18, 0, 3, 19, 0, 4, 20, 0, 5},
+                                       {21, 0, 6, 22, 0, 7, 23, 0, 8, 24, 0, 9, 25, 0, 10, 26},
+                                       {0, 11, 27, 0, 12, 28, 0, 13, 29, 0, 14, 30, 0, 15, 31, 0}};
+static const int32_t perm_rgb[3][16] = {{0, 1, 16, 3, 4, 17, 6, 7, 18, 9, 10, 19, 12, 13, 20, 15},
+                                        {0, 21, 2, 3, 22, 5, 6, 23, 8, 9, 24, 11, 12, 25, 14, 15},
+                                        {26, 1, 2, 27, 4, 5, 28, 7, 8, 29, 10, 11, 30, 13, 14, 31}};
 
-AVX512 static Perm16 perm16(void)
-{
-    Perm16 p;
-    int32_t ab[16], abc[16];
-    for (int c = 0; c < 3; c++) {
-        for (int i = 0; i < 16; i++) {
-            int f = 3 * i + c;
-            ab[i] = f < 32 ? f : 0;
-            abc[i] = f < 32 ? i : 16 + (f - 32);
-        }
-        p.ab[c] = _mm512_loadu_si512(ab);
-        p.abc[c] = _mm512_loadu_si512(abc);
-    }
-    for (int k = 0; k < 3; k++) {
-        int32_t rg[16], rgb[16];
-        for (int j = 0; j < 16; j++) {
-            int f = 16 * k + j, i = f / 3, c = f % 3;     /* output float f is channel c of pixel i */
-            rg[j] = c == 0 ? i : c == 1 ? 16 + i : 0;
-            rgb[j] = c == 2 ? 16 + i : j;
-        }
-        p.rg[k] = _mm512_loadu_si512(rg);
-        p.rgb[k] = _mm512_loadu_si512(rgb);
-    }
-    return p;
-}
+#define PERM(t, k) _mm512_loadu_si512((t)[k])
 
 AVX512 static inline __m512 load16(const uint8_t *p)
 {
@@ -371,7 +358,6 @@ AVX512 static inline __m512 load8x2(const uint8_t *p)
 AVX512 static int yuv_row_avx512(const ToRgb *c, const uint8_t *yp, const uint8_t *up, const uint8_t *vp, int cw,
                                  int w, float *d)
 {
-    const Perm16 p = perm16();
     const __m512 y0 = _mm512_set1_ps(c->y0), ys = _mm512_set1_ps(c->ys), c128 = _mm512_set1_ps(128.0f);
     const __m512 rv = _mm512_set1_ps(c->rv), gu = _mm512_set1_ps(c->gu), gv = _mm512_set1_ps(c->gv),
                  bu = _mm512_set1_ps(c->bu);
@@ -385,7 +371,8 @@ AVX512 static int yuv_row_avx512(const ToRgb *c, const uint8_t *yp, const uint8_
                b = _mm512_add_ps(l, _mm512_mul_ps(bu, cb));
         for (int k = 0; k < 3; k++)
             _mm512_storeu_ps(d + 3 * x + 16 * k,
-                             _mm512_permutex2var_ps(_mm512_permutex2var_ps(r, p.rg[k], g), p.rgb[k], b));
+                             _mm512_permutex2var_ps(_mm512_permutex2var_ps(r, PERM(perm_rg, k), g),
+                                                    PERM(perm_rgb, k), b));
     }
     return x;
 }
@@ -393,7 +380,6 @@ AVX512 static int yuv_row_avx512(const ToRgb *c, const uint8_t *yp, const uint8_
 AVX512 static int rgb_row_avx512(const IoColour *k, const float *s, int w, int cw, uint8_t *ydst, float *acb,
                                  float *acr)
 {
-    const Perm16 p = perm16();
     const __m512 zero = _mm512_setzero_ps(), top = _mm512_set1_ps(255.0f), half = _mm512_set1_ps(0.5f);
     const float ky = 1 / k->ys, kcb = 1 / (2 * (1 - k->kb) * k->cs), kcr = 1 / (2 * (1 - k->kr) * k->cs);
     const __m512 kr = _mm512_set1_ps(k->kr), kg = _mm512_set1_ps(k->kg), kb = _mm512_set1_ps(k->kb),
@@ -406,7 +392,7 @@ AVX512 static int rgb_row_avx512(const IoColour *k, const float *s, int w, int c
         const float *q = s + 3 * x;
         __m512 a = _mm512_loadu_ps(q), m = _mm512_loadu_ps(q + 16), e = _mm512_loadu_ps(q + 32), ch[3];
         for (int c = 0; c < 3; c++) {
-            __m512 v = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, p.ab[c], m), p.abc[c], e);
+            __m512 v = _mm512_permutex2var_ps(_mm512_permutex2var_ps(a, PERM(perm_ab, c), m), PERM(perm_abc, c), e);
             ch[c] = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(v, v, _CMP_ORD_Q), v);      /* NaN as 0 */
         }
         __m512 r = ch[0], g = ch[1], b = ch[2];

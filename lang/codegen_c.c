@@ -1485,13 +1485,13 @@ static void line(Gen *g, Node *n)
     bprintf(OUT(g), "#line %d \"%s\"\n", n->loc.line, g->ks->file);
 }
 
-/* An array named whole where a copy could be written to: a local (`d = dir`) or a device
- * function's parameter. Arrays are references, so these stay in the interpreter. */
+/* An array named whole as the value given to a local (`d = dir`, `[a, b] = v`): a copy
+ * would break the reference semantics, so such a kernel stays in the interpreter. */
 static void no_array_copy(Gen *g, Node *stmt, Node *e)
 {
     Var *v = e && e->kind == N_IDENT ? find_var(g, e->name) : NULL;
     if (v && v->kind == VAR_ARRAY)
-        unsupported(g, stmt, "array '%s' assigned or passed whole", e->name);
+        unsupported(g, stmt, "array '%s' assigned whole", e->name);
 }
 
 static void assign_local_ex(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Ex e);
@@ -1790,24 +1790,8 @@ static bool dyn_zeros(Node *c)
            !(c->args.n == 1 && const_int(c->args.items[0], &len) && len >= 1 && len <= GEN_MAX_VEC_LEN);
 }
 
-/* Does the body make dynamic arrays (r = zeros(n) anywhere)? */
-static bool dyn_scan(Node *n)
-{
-    if (!n)
-        return false;
-    if (n->kind == N_ASSIGN && dyn_zeros(n->b))
-        return true;
-    if (n->kind == N_LAMBDA || n->kind == N_FUNCTION)
-        return false;           /* another function's body */
-    if (dyn_scan(n->a) || dyn_scan(n->b) || dyn_scan(n->c))
-        return true;
-    NodeList *lists[] = {&n->args, &n->args2, &n->args3, &n->body};
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < lists[k]->n; i++)
-            if (dyn_scan(lists[k]->items[i]))
-                return true;
-    return false;
-}
+/* r = zeros(n) with n not a small constant: the statement that makes a dynamic array. */
+static bool is_dyn_alloc(Node *n) { return n->kind == N_ASSIGN && dyn_zeros(n->b); }
 
 /* r = zeros(n…): calloc'd at the statement (the old block freed), freed at qp_end. */
 static bool dyn_alloc(Gen *g, Node *n)
@@ -1981,22 +1965,25 @@ static void block(Gen *g, NodeList *body)
     g->fn->indent -= 4;
 }
 
-/* Does a loop body leave early (break, continue, return)? Then it is not unrolled. */
-static bool jumps(Node *n)
+/* Does a node of n, outside nested functions and lambdas, satisfy hit? */
+static bool tree_any(Node *n, bool (*hit)(Node *))
 {
     if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
         return false;
-    if (n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_RETURN)
-        return true;
-    if (jumps(n->a) || jumps(n->b) || jumps(n->c))
+    if (hit(n) || tree_any(n->a, hit) || tree_any(n->b, hit) || tree_any(n->c, hit))
         return true;
     NodeList *lists[] = {&n->args, &n->args2, &n->body};
     for (int k = 0; k < 3; k++)
         for (int i = 0; i < lists[k]->n; i++)
-            if (jumps(lists[k]->items[i]))
+            if (tree_any(lists[k]->items[i], hit))
                 return true;
     return false;
 }
+
+static bool is_jump(Node *n) { return n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_RETURN; }
+
+/* Does a loop body leave early (break, continue, return)? Then it is not unrolled. */
+static bool jumps(Node *n) { return tree_any(n, is_jump); }
 
 /* In the fast body, a loop with constant bounds and a few iterations is written out
  * (for dy = -2..2 …): the position loop around the body then has no inner loop and the C
@@ -2494,9 +2481,6 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     char cn[64];
     cname(name, cn, sizeof cn);
     snprintf(s->cname, sizeof s->cname, "qpd%d_%s", g->nspecs - 1, cn);
-    for (int i = 0; i < g->nspecs - 1; i++)
-        if (g->specs[i].fn == fn && fn == NULL)
-            break;
     /* generate into a fresh function context (no labelled loops of the caller in it) */
     Fn *saved = g->fn;
     int saved_labels = g->nlabels;
@@ -2773,6 +2757,18 @@ static bool takes_blkcnt(const Gen *g)
     return false;
 }
 
+/* For each expression of the list ", expr, expr" (NULL: none), move bound <var><k> to it
+ * when it is tighter: cmp '>' raises a lower bound, '<' lowers an upper one. */
+static void tighten(Buf *t, const char *list, char cmp, char var, int k)
+{
+    for (const char *p = list; p && *p == ',';) {
+        const char *q = strchr(p + 1, ',');
+        size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+        bprintf(t, "    { int64_t x = %.*s; if (x %c %c%d) %c%d = x; }\n", (int)len, p + 1, cmp, var, k, var, k);
+        p = q ? q : p + strlen(p);
+    }
+}
+
 /* A per-position body function: qpk_body (bounds tests) or qpk_fast (none). */
 static void body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *f)
 {
@@ -2854,25 +2850,8 @@ static void run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
     bprintf(t, "    int qp_fast = 1%s;\n", g->conds.s ? g->conds.s : "");
     for (int k = 0; k < r; k++) {
         bprintf(t, "    int64_t L%d = 0, H%d = D%d;\n", k, k, k);
-        if (g->int_lo[k].s) {
-            char *p = g->int_lo[k].s;
-            while (*p == ',') {
-                char *q = strchr(p + 1, ',');
-                size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
-                bprintf(t, "    { int64_t x = %.*s; if (x > L%d) L%d = x; }\n", (int)len, p + 1, k, k);
-                p = q ? q : p + strlen(p);
-            }
-        }
-        if (g->int_hi[k].s) {
-            /* ", expr, expr": take the smallest */
-            char *p = g->int_hi[k].s;
-            while (*p == ',') {
-                char *q = strchr(p + 1, ',');
-                size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
-                bprintf(t, "    { int64_t x = %.*s; if (x < H%d) H%d = x; }\n", (int)len, p + 1, k, k);
-                p = q ? q : p + strlen(p);
-            }
-        }
+        tighten(t, g->int_lo[k].s, '>', 'L', k);
+        tighten(t, g->int_hi[k].s, '<', 'H', k);
         bprintf(t, "    if (L%d >= H%d) qp_fast = 0;\n", k, k);
     }
     for (int k = 2; k < r; k++)
@@ -2983,10 +2962,10 @@ static char *generate(Gen *g)
     f->indent = 4;
     bool dyn = false;
     if (fn->kind == N_LAMBDA)
-        dyn = dyn_scan(fn->a);
+        dyn = tree_any(fn->a, is_dyn_alloc);
     else
         for (int i = 0; i < fn->body.n && !dyn; i++)
-            dyn = dyn_scan(fn->body.items[i]);
+            dyn = tree_any(fn->body.items[i], is_dyn_alloc);
     f->dyn = dyn && !barriers;
     kernel_params(g, &env, &unpack, &pre);
     if (takes_blkcnt(g)) {

@@ -23,7 +23,7 @@
 #define H 5
 
 static char dir[64];
-static char why[1024];
+static char reason[1024];
 
 /* A deterministic test pattern, 0..maxv, different per channel. */
 static unsigned pattern(int y, int x, int c, unsigned maxv)
@@ -65,12 +65,12 @@ static int run(const char *cmd)
 static const char *compare(Value v, int c, unsigned maxv, double tol, int alpha, double *mean)
 {
     if (v.kind != V_ARRAY)
-        return why;
+        return reason;
     RtArray *a = v.a;
     if (a->rank != 3 || a->dims[0] != H || a->dims[1] != W || a->dims[2] != c) {
-        snprintf(why, sizeof why, "shape %d-D %lld x %lld x %lld, expected %d x %d x %d", a->rank,
+        snprintf(reason, sizeof reason, "shape %d-D %lld x %lld x %lld, expected %d x %d x %d", a->rank,
                  (long long)a->dims[0], (long long)a->dims[1], (long long)(a->rank > 2 ? a->dims[2] : 1), H, W, c);
-        return why;
+        return reason;
     }
     double sum = 0;
     for (int y = 0; y < H; y++)
@@ -80,8 +80,8 @@ static const char *compare(Value v, int c, unsigned maxv, double tol, int alpha,
                 double want = k == alpha ? maxv : pattern(y, x, k, maxv);
                 sum += fabs(got - want);
                 if (fabs(got - want) > tol) {
-                    snprintf(why, sizeof why, "(%d,%d,%d) is %g, expected %g", y, x, k, got, want);
-                    return why;
+                    snprintf(reason, sizeof reason, "(%d,%d,%d) is %g, expected %g", y, x, k, got, want);
+                    return reason;
                 }
             }
     if (mean)
@@ -138,7 +138,7 @@ static void check_reads(void)
         }
         path_of(out, sizeof out, rc->out);
         Value v = io_image_read(out, rc->mode, false, err, sizeof err);
-        snprintf(why, sizeof why, "%s", err);
+        snprintf(reason, sizeof reason, "%s", err);
         report(rc->name, compare(v, rc->c, rc->maxv, rc->tol, rc->alpha, NULL));
         rt_release(v);
     }
@@ -154,12 +154,12 @@ static void check_jpeg_rgb(void)
     }
     path_of(out, sizeof out, "rgb8.jpg");
     Value v = io_image_read(out, IO_IMAGE_AS_IS, false, err, sizeof err);
-    snprintf(why, sizeof why, "%s", err);
+    snprintf(reason, sizeof reason, "%s", err);
     double mean = 0;
     const char *bad = compare(v, 3, 255, 80, -1, &mean);
     if (!bad && mean > 8) {
-        snprintf(why, sizeof why, "mean error %g > 8", mean);
-        bad = why;
+        snprintf(reason, sizeof reason, "mean error %g > 8", mean);
+        bad = reason;
     }
     report("read_jpeg_rgb", bad);
     rt_release(v);
@@ -220,8 +220,8 @@ static const char *compare_raw(const char *raw, const WriteCase *wc)
                 unsigned got = bytes == 2 ? (unsigned)(hi << 8 | lo) : (unsigned)hi;
                 unsigned want = pattern(y, x, k, wc->maxv);
                 if (fabs((double)got - want) > wc->tol) {
-                    snprintf(why, sizeof why, "(%d,%d,%d) decodes as %u, expected %u", y, x, k, got, want);
-                    bad = why;
+                    snprintf(reason, sizeof reason, "(%d,%d,%d) decodes as %u, expected %u", y, x, k, got, want);
+                    bad = reason;
                 }
             }
     fclose(f);
@@ -272,8 +272,8 @@ static void expect_read_error(const char *check, const char *name, const char *w
         rt_release(v);
         report(check, "read succeeded");
     } else if (!strstr(err, want) || !strstr(err, p)) {
-        snprintf(why, sizeof why, "message \"%s\" lacks the file or \"%s\"", err, want);
-        report(check, why);
+        snprintf(reason, sizeof reason, "message \"%s\" lacks the file or \"%s\"", err, want);
+        report(check, reason);
     } else {
         report(check, NULL);
     }
@@ -310,7 +310,7 @@ static void check_errors(void)
     rc = io_image_write(p, v.a, NULL, err, sizeof err);
     rt_release(v);
     Value old = io_image_read(p, IO_IMAGE_AS_IS, false, err, sizeof err);
-    snprintf(why, sizeof why, "%s", err);
+    snprintf(reason, sizeof reason, "%s", err);
     report("error_write_keeps_old_file", rc == 0 ? "write succeeded" : compare(old, 3, 255, 0, -1, NULL));
     rt_release(old);
 }

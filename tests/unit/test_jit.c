@@ -35,16 +35,6 @@
 
 static char root[64], kernel_dir[128], cache_dir[160], keep_dir[128];
 
-static char why_buf[1024];
-
-static const char *why(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why_buf, sizeof why_buf, fmt, ap);
-    va_end(ap);
-    return why_buf;
-}
 
 static int write_text(const char *path, const char *text, const char *mode)
 {

@@ -58,16 +58,6 @@ static void kinds_text(const Lexed *x, char *buf, size_t size)
                                  lang_tok_name(x->toks.tok[i].kind));
 }
 
-static char why_buf[1024];
-
-static const char *why(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why_buf, sizeof why_buf, fmt, ap);
-    va_end(ap);
-    return why_buf;
-}
 
 /* Check that `text` lexes without errors into exactly `kinds` (terminated by T__COUNT),
  * which lists every token including the final NEWLINE and EOF. On success the lexed

@@ -30,16 +30,6 @@
 #include <sys/stat.h>
 
 static char dir[64];
-static char why_buf[1024];
-
-static const char *why(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why_buf, sizeof why_buf, fmt, ap);
-    va_end(ap);
-    return why_buf;
-}
 
 static const char *file(const char *name)
 {

@@ -26,16 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char why_buf[512];
-
-static const char *why(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why_buf, sizeof why_buf, fmt, ap);
-    va_end(ap);
-    return why_buf;
-}
 
 static uint32_t seed = 12345;
 
