@@ -14,6 +14,7 @@
  */
 #include "lang/ast.h"
 #include "lang/limits.h"
+#include "lang/names.h"
 
 #include <ctype.h>
 #include <libgen.h>
@@ -65,35 +66,9 @@ typedef struct ModList {
 
 /* ---------------------------------------------------------------- name sets */
 
-static unsigned name_hash(const char *s)
-{
-    unsigned h = 2166136261u;
-    while (*s)
-        h = (h ^ (unsigned char)*s++) * 16777619u;
-    return h;
-}
-
 static int names_has(const Names *s, const char *name)
 {
-    if (!s->slots)
-        return 0;
-    unsigned mask = (unsigned)s->cap * 2 - 1;
-    for (unsigned i = name_hash(name) & mask;; i = (i + 1) & mask) {
-        int k = s->slots[i];
-        if (!k)
-            return 0;
-        if (!strcmp(s->items[k - 1], name))
-            return 1;
-    }
-}
-
-static void names_index(Names *s, int k)
-{
-    unsigned mask = (unsigned)s->cap * 2 - 1;
-    unsigned i = name_hash(s->items[k]) & mask;
-    while (s->slots[i])
-        i = (i + 1) & mask;
-    s->slots[i] = k + 1;
+    return lang_names_find(s->slots, s->cap, s->items, name) >= 0;
 }
 
 static void names_add(Names *s, const char *name)
@@ -114,10 +89,10 @@ static void names_add(Names *s, const char *name)
         s->slots = slots;
         s->cap = cap;
         for (int k = 0; k < s->n; k++)
-            names_index(s, k);
+            lang_names_put(s->slots, s->cap, s->items, k);
     }
     s->items[s->n] = name;
-    names_index(s, s->n++);
+    lang_names_put(s->slots, s->cap, s->items, s->n++);
 }
 
 static void names_free(Names *s)

@@ -17,6 +17,7 @@
  * definitions of the imported file available to the importer.
  * Frame layouts live in the module's arena and die with it.
  */
+#include "lang/names.h"
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 
@@ -47,37 +48,12 @@ static void *aalloc(Sc *s, size_t size)
     return p;
 }
 
-static unsigned name_hash(const char *s)
-{
-    unsigned h = 2166136261u;
-    while (*s)
-        h = (h ^ (unsigned char)*s++) * 16777619u;
-    return h;
-}
-
-/* The names of a scope are indexed by an open-addressing hash table (Sc.index, twice the
- * capacity, entries are positions + 1), so binding a file with many names stays linear. */
+/* The names of a scope are indexed by a hash table (Sc.index, lang/names.h), so binding a
+ * file with many names stays linear. */
 static int sc_find(const Sc *s, const char *name)
 {
-    if (!s->index)
-        return -1;
-    unsigned mask = (unsigned)s->cap * 2 - 1;
-    for (unsigned i = name_hash(name) & mask;; i = (i + 1) & mask) {
-        int k = s->index[i];
-        if (!k)
-            return -1;
-        if (!strcmp(s->names[k - 1], name))
-            return s->slots[k - 1];
-    }
-}
-
-static void sc_index(Sc *s, int k)
-{
-    unsigned mask = (unsigned)s->cap * 2 - 1;
-    unsigned i = name_hash(s->names[k]) & mask;
-    while (s->index[i])
-        i = (i + 1) & mask;
-    s->index[i] = k + 1;
+    int k = lang_names_find(s->index, s->cap, s->names, name);
+    return k < 0 ? -1 : s->slots[k];
 }
 
 static void grow(Rt *rt, void **p, int *cap, size_t elem)
@@ -104,11 +80,11 @@ static void sc_put(Sc *s, const char *name, int slot)
         if (!s->index)
             rt_out_of_memory(s->rt);
         for (int k = 0; k < s->n; k++)
-            sc_index(s, k);
+            lang_names_put(s->index, s->cap, s->names, k);
     }
     s->names[s->n] = name;
     s->slots[s->n] = slot;
-    sc_index(s, s->n++);
+    lang_names_put(s->index, s->cap, s->names, s->n++);
 }
 
 /* Give `name` a slot in scope s (a global slot at the top level). */
@@ -404,37 +380,11 @@ FnInfo *rt_scope_fn(Rt *rt, RtModule *mod, Node *fn)
     return fn->rt;
 }
 
-/* Globals are found through an open-addressing hash table of slot indices (Rt.gindex,
- * twice the capacity), so binding a machine-made file of 10^5 names stays linear. */
-static unsigned global_hash(const char *s)
-{
-    unsigned h = 2166136261u;
-    while (*s)
-        h = (h ^ (unsigned char)*s++) * 16777619u;
-    return h;
-}
-
-static void global_index(Rt *rt, int slot)
-{
-    unsigned mask = (unsigned)rt->globals_cap * 2 - 1;
-    unsigned i = global_hash(rt->global_names[slot]) & mask;
-    while (rt->gindex[i])
-        i = (i + 1) & mask;
-    rt->gindex[i] = slot + 1;
-}
-
+/* Globals are found through a hash index of slot positions (Rt.gindex, lang/names.h), so
+ * binding a machine-made file of 10^5 names stays linear. */
 int rt_global_find(const Rt *rt, const char *name)
 {
-    if (!rt->gindex)
-        return -1;
-    unsigned mask = (unsigned)rt->globals_cap * 2 - 1;
-    for (unsigned i = global_hash(name) & mask;; i = (i + 1) & mask) {
-        int k = rt->gindex[i];
-        if (!k)
-            return -1;
-        if (!strcmp(rt->global_names[k - 1], name))
-            return k - 1;
-    }
+    return lang_names_find(rt->gindex, rt->globals_cap, rt->global_names, name);
 }
 
 int rt_global_slot(Rt *rt, const char *name)
@@ -459,13 +409,13 @@ int rt_global_slot(Rt *rt, const char *name)
         rt->gindex = index;
         rt->globals_cap = cap;
         for (int i = 0; i < rt->nglobals; i++)
-            global_index(rt, i);
+            lang_names_put(rt->gindex, rt->globals_cap, rt->global_names, i);
     }
     char *copy = strdup(name);
     if (!copy)
         rt_out_of_memory(rt);
     rt->global_names[rt->nglobals] = copy;
     rt->globals[rt->nglobals] = rt_undef();
-    global_index(rt, rt->nglobals);
+    lang_names_put(rt->gindex, rt->globals_cap, rt->global_names, rt->nglobals);
     return rt->nglobals++;
 }
