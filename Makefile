@@ -30,7 +30,12 @@ MEDIA_LIBS := $(shell pkg-config --libs $(MEDIA_PKGS) 2>/dev/null)
 # version names the library to load.
 AVDEVICE_MAJOR := $(shell pkg-config --modversion libavdevice 2>/dev/null | cut -d. -f1)
 CPPFLAGS += -DIO_AVDEVICE_MAJOR=$(or $(AVDEVICE_MAJOR),59)
-QP_LDLIBS = $(MEDIA_LIBS) -lm -lpthread -ldl $(LDLIBS)
+# The numeric and drawing libraries of runtime/ (FFTW, OpenBLAS, LAPACKE, Cairo). FFTW's
+# threaded planners have no pkg-config file of their own.
+NUM_PKGS  := fftw3 fftw3f openblas lapacke cairo
+NUM_LIBS  := $(shell pkg-config --libs $(NUM_PKGS) 2>/dev/null) -lfftw3_threads -lfftw3f_threads
+CPPFLAGS  += $(shell pkg-config --cflags $(NUM_PKGS) 2>/dev/null)
+QP_LDLIBS = $(MEDIA_LIBS) $(NUM_LIBS) -lm -lpthread -ldl $(LDLIBS)
 
 # The fuzzer is built by clang with its own sanitizers, from the lang/ sources directly
 # (not the archive) so that every file is instrumented for coverage.

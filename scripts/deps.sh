@@ -8,8 +8,7 @@
 
 set -eu
 
-# One package per line; the comment says why qpipe needs it. Later issues add FFTW and
-# SDL2 here.
+# One package per line; the comment says why qpipe needs it. Later issues add SDL2 here.
 PACKAGES='
 build-essential     # gcc, libc headers and ar: compile libqpipe.a, the CLI and the unit tests
 make                # runs the Makefile
@@ -28,6 +27,10 @@ libavutil-dev       # io/: FFmpeg frames, options, pixel formats
 libswscale-dev      # io/: conversion of decoded frames to packed RGB
 libavdevice-dev     # io/: webcams (cam:0) through V4L2
 ffmpeg              # tests and samples: makes sample media, ffprobe checks outputs
+libfftw3-dev        # runtime/: fft1/fft2/fft3/fftn on the CPU (float and double, threaded plans)
+libopenblas-dev     # runtime/: matrix products and blas_* through OpenBLAS (CBLAS)
+liblapacke-dev      # runtime/: inv, svd, symeig, chol, qr, solve ... through LAPACKE
+libcairo2-dev       # runtime/: plot/imshow figures written as PNG by `qpipe exec --figures DIR`
 '
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
