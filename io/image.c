@@ -20,14 +20,14 @@
 /* ---------------------------------------------------------------- formats */
 
 /* ORDER FMT: the enum, names[] in check_format. */
-typedef enum ImgFormat { FMT_NONE, FMT_PNG, FMT_TIFF, FMT_JPEG, FMT_PPM, FMT_PGM, FMT_PNM } ImgFormat;
+typedef enum ImgFormat { FMT_NONE, FMT_PNG, FMT_TIFF, FMT_JPEG, FMT_PPM, FMT_PGM, FMT_PNM, FMT_BMP } ImgFormat;
 
 static const struct {
     const char *ext;
     ImgFormat fmt;
 } extensions[] = {
     {"png", FMT_PNG}, {"tif", FMT_TIFF}, {"tiff", FMT_TIFF}, {"jpg", FMT_JPEG},
-    {"jpeg", FMT_JPEG}, {"ppm", FMT_PPM}, {"pgm", FMT_PGM}, {"pnm", FMT_PNM},
+    {"jpeg", FMT_JPEG}, {"ppm", FMT_PPM}, {"pgm", FMT_PGM}, {"pnm", FMT_PNM}, {"bmp", FMT_BMP},
 };
 
 static ImgFormat format_of(const char *path)
@@ -46,7 +46,7 @@ bool io_is_image(const char *path) { return format_of(path) != FMT_NONE; }
 
 static void err_format(const char *path, char *err, size_t errlen)
 {
-    snprintf(err, errlen, "'%s': unsupported image format (known: .png .tif .tiff .jpg .jpeg .ppm .pgm .pnm)",
+    snprintf(err, errlen, "'%s': unsupported image format (known: .png .tif .tiff .jpg .jpeg .ppm .pgm .pnm .bmp)",
              path);
 }
 
@@ -97,6 +97,7 @@ static int decode(const char *path, IoPixels *px, char *err, size_t errlen)
     case FMT_TIFF: return io_tiff_read(path, px, err, errlen);
     case FMT_JPEG: return io_jpeg_read(path, px, err, errlen);
     case FMT_PPM: case FMT_PGM: case FMT_PNM: return io_ppm_read(path, px, err, errlen);
+    case FMT_BMP: return io_bmp_read(path, px, err, errlen);
     case FMT_NONE: break;
     }
     err_format(path, err, errlen);
@@ -223,19 +224,23 @@ static int gray_to_rgb(IoPixels *px, const char *path, char *err, size_t errlen)
 /* What the format can hold: -1 with err set otherwise. */
 static int check_format(ImgFormat fmt, const char *path, IoPixels *px, char *err, size_t errlen)
 {
-    static const char *const names[] = {"", "PNG", "TIFF", "JPEG", "PPM", "PGM", "PNM"};
+    static const char *const names[] = {"", "PNG", "TIFF", "JPEG", "PPM", "PGM", "PNM", "BMP"};
     const char *name = names[fmt];
     if (px->bits == 32 && fmt != FMT_TIFF) {
         snprintf(err, errlen, "'%s': 32-bit float needs a TIFF file; %s holds 8 or 16 bits", path, name);
         return -1;
     }
-    if (px->bits == 16 && fmt == FMT_JPEG) {
-        snprintf(err, errlen, "'%s': JPEG holds 8 bits, not 16", path);
+    if (px->bits == 16 && (fmt == FMT_JPEG || fmt == FMT_BMP)) {
+        snprintf(err, errlen, "'%s': %s holds 8 bits, not 16", path, name);
         return -1;
     }
     bool alpha = px->c == 2 || px->c == 4;
     if (alpha && (fmt == FMT_JPEG || fmt == FMT_PPM || fmt == FMT_PGM || fmt == FMT_PNM)) {
         snprintf(err, errlen, "'%s': %s has no alpha channel (the array has %d channels)", path, name, px->c);
+        return -1;
+    }
+    if (fmt == FMT_BMP && px->c == 2) {
+        snprintf(err, errlen, "'%s': BMP holds gray, RGB or RGBA, not gray with alpha", path);
         return -1;
     }
     if (fmt == FMT_PGM && px->c != 1) {
@@ -254,6 +259,7 @@ static int encode(ImgFormat fmt, const char *tmp, const char *path, const IoPixe
     case FMT_PNG: return io_png_write(tmp, path, px, err, errlen);
     case FMT_TIFF: return io_tiff_write(tmp, path, px, err, errlen);
     case FMT_JPEG: return io_jpeg_write(tmp, path, px, quality, err, errlen);
+    case FMT_BMP: return io_bmp_write(tmp, path, px, err, errlen);
     default: return io_ppm_write(tmp, path, px, err, errlen);
     }
 }

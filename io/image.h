@@ -1,7 +1,7 @@
 /*
  * image.h - inside io/: the pixels that pass between image.c and the format files.
  *
- * Each format (png.c, tiff.c, jpeg.c, ppm.c) decodes a file into an IoPixels, samples
+ * Each format (png.c, tiff.c, jpeg.c, ppm.c, bmp.c) decodes a file into an IoPixels, samples
  * interleaved row by row exactly as stored (uint8, host-order uint16 or float), and
  * encodes an IoPixels into a file. image.c alone knows runtime arrays: it chooses the
  * format by extension, converts between IoPixels and H x W x C cubes (modes, rounding,
@@ -45,5 +45,10 @@ int io_jpeg_write(const char *path, const char *name, const IoPixels *px, int qu
 int io_ppm_read(const char *path, IoPixels *px, char *err, size_t errlen);
 /* P5 (PGM) for 1 channel, P6 (PPM) for 3; maxval 255 or 65535 by px->bits. */
 int io_ppm_write(const char *path, const char *name, const IoPixels *px, char *err, size_t errlen);
+
+/* Windows bitmaps: 1-32 bits, palettes, bit fields and RLE read; 8-bit gray (paletted),
+ * RGB (24 bits) and RGBA (32 bits) written. */
+int io_bmp_read(const char *path, IoPixels *px, char *err, size_t errlen);
+int io_bmp_write(const char *path, const char *name, const IoPixels *px, char *err, size_t errlen);
 
 #endif

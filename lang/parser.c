@@ -1477,9 +1477,12 @@ static Node *parse_reduction(Parser *p)
 /* attribute := '{!' word (word ('=' ternary)? (';' | ',')?)* '}' */
 static Node *parse_attribute(Parser *p)
 {
+    /* The compiler's own attributes, and the documentation attributes of Quasar's
+     * library files ({!author name="…"}, {!doc category="…"}), which only tools read. */
     static const char *const known[] = {
         "parallel", "serial", "kernel", "kernel_transform", "kernel_tiling", "kernel_fusion",
         "unroll", "sched", "tuning_param", "specialize", "inline", "noinline",
+        "author", "doc",
     };
     Token *open = advance(p);
     Node *n = node(p, N_ATTRIBUTE, open->loc);

@@ -3,6 +3,11 @@
 %
 % qpipe's runtime already computes on integer arrays (the results of arithmetic are
 % scalar arrays, see docs/runtime.md); this module gives the names.
+%
+% Quasar's own inttypes.q also holds the pixel conversions (uint8_to_float …): programs
+% that import only this module call them, so it brings in floattypes.q, where they live.
+
+import "floattypes.q"
 
 type ivec : vec[int]
 type imat : mat[int]

@@ -25,6 +25,18 @@ this script again (from anywhere) to regenerate them after changing it.
   truncated.png    the first 60 bytes of palette.png
   not_a_png.png    a text file
   text.tif         a text file
+  rgb24.bmp        3x2 24-bit BMP, bottom-up, rows padded to 12 bytes, value rgb_value(y, x, c)
+  topdown.bmp      the same image stored top-down (negative height)
+  pal8.bmp         3x2 8-bit colour palette BMP
+  gray8.bmp        3x2 8-bit BMP with a gray palette (read as 1 channel)
+  pal4.bmp         5x1 4-bit palette BMP
+  mono.bmp         9x2 1-bit BMP (black/white palette)
+  rgb565.bmp       2x1 16-bit BMP with BI_BITFIELDS 5-6-5 masks
+  rgb555.bmp       2x1 16-bit BMP, BI_RGB (5-5-5)
+  argb32.bmp       2x1 32-bit BMP, V4 header with an alpha mask (read as RGBA)
+  xrgb32.bmp       2x1 32-bit BI_RGB BMP: the fourth byte is ignored
+  rle8.bmp         4x2 RLE8 BMP with a run, a literal and an end of line
+  truncated.bmp    rgb24.bmp cut inside the pixel data
 
 Standard library only. Python 3.7 or later.
 """
@@ -208,6 +220,52 @@ def adam7_png(width, height, pixel):
 FLOATS = [[-1.5, 0.25, 3.0], [1000.125, 0.0, -0.0078125]]
 
 
+def bmp(width, height, bpp, rows, palette=b"", compression=0, masks=None, v4=False, image=None):
+    """rows: the stored rows (first stored first), each padded here to 4 bytes."""
+    if image is None:
+        image = b"".join(r + b"\0" * (-len(r) % 4) for r in rows)
+    hsize = 108 if v4 else 40
+    extra = b"" if v4 or masks is None else struct.pack("<3I", *masks[:3])
+    offset = 14 + hsize + len(extra) + len(palette)
+    info = struct.pack("<IiiHHIIiiII", hsize, width, height, 1, bpp, compression, len(image),
+                       2835, 2835, len(palette) // 4, 0)
+    if v4:
+        info += struct.pack("<4I", *masks) + b"BGRs" + b"\0" * 48
+    head = b"BM" + struct.pack("<IHHI", offset + len(image), 0, 0, offset)
+    return head + info + extra + palette + image
+
+
+def bmp_pixels_bgr(width, height, top_down):
+    rows = []
+    order = range(height) if top_down else range(height - 1, -1, -1)
+    for y in order:
+        rows.append(bytes(b for x in range(width) for b in reversed([rgb_value(y, x, c) for c in range(3)])))
+    return rows
+
+
+def bmp_files():
+    pal = bytes([10, 20, 30, 0, 200, 100, 50, 0, 1, 2, 3, 0])           # BGR0: (30,20,10) (50,100,200) (3,2,1)
+    gray = b"".join(bytes([i, i, i, 0]) for i in range(256))
+    pal16 = b"".join(bytes([i * 16, 255 - i * 16, i, 0]) for i in range(16))
+    mono = bytes([0, 0, 0, 0, 255, 255, 255, 0])
+    rgb565 = struct.pack("<2H", 0xF800 | 0x07E0 >> 1 & 0x07E0, 0x001F | 0x8410)
+    return {
+        "rgb24.bmp": bmp(3, 2, 24, bmp_pixels_bgr(3, 2, False)),
+        "topdown.bmp": bmp(3, -2, 24, bmp_pixels_bgr(3, 2, True)),
+        "pal8.bmp": bmp(3, 2, 8, [bytes([2, 1, 0]), bytes([0, 1, 2])], pal),
+        "gray8.bmp": bmp(3, 2, 8, [bytes([255, 128, 0]), bytes([0, 64, 200])], gray),
+        "pal4.bmp": bmp(5, 1, 4, [bytes([0x01, 0x2F, 0xA0])], pal16),
+        "mono.bmp": bmp(9, 2, 1, [bytes([0b10110000, 0b10000000]), bytes([0b01010101, 0])], mono),
+        "rgb565.bmp": bmp(2, 1, 16, [rgb565], compression=3, masks=(0xF800, 0x07E0, 0x001F)),
+        "rgb555.bmp": bmp(2, 1, 16, [struct.pack("<2H", 0x7C00, 0x03FF)]),
+        "argb32.bmp": bmp(2, 1, 32, [bytes([1, 2, 3, 128, 40, 50, 60, 255])], compression=3,
+                          masks=(0xFF0000, 0xFF00, 0xFF, 0xFF000000), v4=True),
+        "xrgb32.bmp": bmp(2, 1, 32, [bytes([1, 2, 3, 128, 40, 50, 60, 0])]),
+        "rle8.bmp": bmp(4, 2, 8, None, pal, compression=1,
+                        image=bytes([4, 1, 0, 0, 0, 3, 2, 0, 1, 0, 0, 1, 0, 0, 0, 1])),
+    }
+
+
 def main():
     os.makedirs(HERE, exist_ok=True)
     files = {
@@ -236,6 +294,8 @@ def main():
     signed[339] = (3, [2])
     files["signed16.tif"] = tiff_generic(signed, [struct.pack("<2h", -5, 7)], 273, 279)
     files["ascii.pgm"] = b"P2\n2 1\n255\n0 255\n"
+    files.update(bmp_files())
+    files["truncated.bmp"] = files["rgb24.bmp"][:-10]
     for name, data in files.items():
         with open(os.path.join(HERE, name), "wb") as f:
             f.write(data)
