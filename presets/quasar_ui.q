@@ -1,0 +1,53 @@
+% quasar_ui.q - the forms of Quasar's UI library (import "Quasar.UI.dll") without a window.
+%
+% Interactive research programs build a control panel (form, sliders, check boxes,
+% buttons, a plot display) and read the controls' values while they process frames.
+% qpipe has no form window yet: this module gives every control and method that such
+% programs use, so they run unchanged headless. A control keeps the value it was made
+% with (a slider its start value, a check box its state, a button false); handlers added
+% with onchange.add / onclick.add are counted but never called, since no user acts; a
+% display's plot and imshow draw nothing; wait() returns at once and closed() is true,
+% so `while !frm.closed()` loops end as when the user closes the form.
+
+% An event: .add(handler) counts the handlers it is given (none is ever called).
+function ev = ui_event()
+    ev = object()
+    ev.count = 0
+    ev.add = f -> (ev.count = ev.count + 1; 0)
+end
+
+% A control holding `v`: .value, and its onchange / onclick events.
+function c = ui_control(v)
+    c = object()
+    c.value = v
+    c.onchange = ui_event()
+    c.onclick = ui_event()
+end
+
+% A display panel inside a form: plots and images are not drawn.
+function d = ui_display()
+    d = object()
+    d.plot = (x, ..._) -> 0
+    d.imshow = (x, ..._) -> 0
+    d.title = (t) -> 0
+    d.clear = () -> 0
+end
+
+% form(title): a form with the methods of Quasar's forms.
+function frm = form(title : string = "")
+    frm = object()
+    frm.title = title
+    frm.width = 400
+    frm.height = 300
+    frm.add_slider = (label, v, lo, hi) -> ui_control(v)
+    frm.add_checkbox = (label, v) -> ui_control(v)
+    frm.add_button = (label) -> ui_control(false)
+    frm.add_heading = (label) -> 0
+    frm.add_label = (label) -> ui_control(label)
+    frm.add_textbox = (label, v) -> ui_control(v)
+    frm.add_display = () -> ui_display()
+    frm.center = () -> 0
+    frm.show = () -> 0
+    frm.wait = () -> 0
+    frm.closed = () -> true
+end

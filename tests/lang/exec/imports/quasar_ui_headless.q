@@ -1,0 +1,25 @@
+% A control panel in the style of interactive research programs runs headless
+% (presets/quasar_ui.q): controls keep their start values, handlers are counted, never
+% called, closed() ends the event loop at once.
+import "quasar_ui.q"
+state = object()
+state.playing = false
+frm = form("Video player")
+frm.width = 600
+frm.height = 900
+gain = frm.add_slider("Gain", 1.5, 0, 4)
+cb = frm.add_checkbox("Denoise", true)
+frm.add_heading("Playback")
+play = frm.add_button("Play")
+play.onclick.add(() -> state.playing = true)
+gain.onchange.add(() -> (state.gain = gain.value; state.changed = true))
+disp = frm.add_display()
+disp.plot(0..3, [0, 1, 4, 9])
+frm.center()
+n = 0
+while !frm.closed()
+    n += 1
+end
+frm.wait()
+print gain.value, " ", cb.value, " ", play.value, " ", state.playing, " ", n, " ", play.onclick.count + gain.onchange.count
+% expect: 1.5 1 0 0 0 2
