@@ -263,19 +263,28 @@ static void mask_read(Rt *rt, const RtArray *a, const RtArray *mask, Value *dst)
 }
 
 /* A[pos] with pos a vector as long as A has dimensions (rank >= 2) is A[pos[0], pos[1], …],
- * as kernels write x[pos]. The numbers are written to `tmp`. */
-static Value *spread_position(const RtArray *a, Node *site, int *nidx, Value *idx, Value *tmp)
+ * as kernels write x[pos]. Inside a kernel, pos may also be longer than A's rank when its
+ * extra entries are 0: a kernel declared over cubes (pos : ivec3) runs over a matrix as
+ * a cube of one channel. The numbers are written to `tmp`. */
+static Value *spread_position(const Rt *rt, const RtArray *a, Node *site, int *nidx, Value *idx, Value *tmp)
 {
     if (*nidx != 1 || idx[0].kind != V_ARRAY || a->rank < 2)
         return idx;
     if (site && site->kind == N_INDEX && site->args.n == 1 && ((Node *)site->args.items[0])->kind == N_RANGE)
         return idx;     /* M[0..3] is a run of linear indices, not a position */
     const RtArray *p = idx[0].a;
-    if (p->rank != 1 || p->n != a->rank || p->elem == RT_VALUE || rt_elem_is_complex(p->elem))
+    if (p->rank != 1 || p->n < a->rank || p->n > RT_MAX_DIMS || p->elem == RT_VALUE || rt_elem_is_complex(p->elem))
         return idx;
-    for (int i = 0; i < a->rank; i++)
+    if (p->n > a->rank) {
+        if (!rt->kernel)
+            return idx;
+        for (int64_t i = a->rank; i < p->n; i++)
+            if (rt_get_real(p, i) != 0)
+                return idx;
+    }
+    for (int i = 0; i < p->n; i++)
         tmp[i] = rt_real(rt_get_real(p, i));
-    *nidx = a->rank;
+    *nidx = (int)p->n;
     return tmp;
 }
 
@@ -320,7 +329,7 @@ void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *d
         return;
     }
     Value tmp[RT_MAX_DIMS];
-    idx = spread_position(a, site, &nidx, idx, tmp);
+    idx = spread_position(rt, a, site, &nidx, idx, tmp);
     bool all_scalar = true;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)
@@ -464,7 +473,7 @@ void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site
         return;
     }
     Value tmp[RT_MAX_DIMS];
-    idx = spread_position(a, site, &nidx, idx, tmp);
+    idx = spread_position(rt, a, site, &nidx, idx, tmp);
     bool all_scalar = nidx > 0;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)

@@ -224,9 +224,14 @@ const char *rt_to_cstr(Rt *rt, Value v, const char *what)
 
 int rt_canon_dims(int rank, int64_t *dims)
 {
+    /* Only a vector hides its leading singletons (zeros(1,5) and zeros([1,1,4]) are vecs,
+     * spec 001); zeros(1,5,6) stays a 1x5x6 cube, which real programs index as
+     * y[0, m, n]. */
     int skip = 0;
     while (skip < rank - 1 && dims[skip] == 1)
         skip++;
+    if (skip < rank - 1)
+        return rank;
     if (skip)
         memmove(dims, dims + skip, (size_t)(rank - skip) * sizeof *dims);
     return rank - skip;

@@ -215,7 +215,8 @@ Value rt_number(Rt *rt, RtC64 z, bool cplx);
 const char *rt_to_cstr(Rt *rt, Value v, const char *what);
 /* A dims argument: scalars (n, m, …) or one vector; returns the rank. */
 int rt_dims_arg(Rt *rt, int argc, const Value *argv, int64_t *dims);
-/* Drop leading singleton dimensions (creation functions, spec 001). */
+/* Drop leading singleton dimensions when only a vector remains (creation functions,
+ * spec 001): [1,1,4] gives [4]; [1,5,6] is kept. */
 int rt_canon_dims(int rank, int64_t *dims);
 
 /* ---------------------------------------------------------------- operators (ops.c) */

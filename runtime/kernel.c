@@ -149,6 +149,31 @@ static void read_dims(Rt *rt, Value d, Grid *g)
     }
 }
 
+/* The length of a fixed-length vector type (vec3, ivec2 …), or 0. */
+static int fixed_vec_len(const LangType *t)
+{
+    if (!t || t->kind != TY_NAME)
+        return 0;
+    const char *s = t->name[0] == 'i' ? t->name + 1 : t->name;
+    if (strncmp(s, "vec", 3) || s[3] < '1' || s[3] > '4' || s[4])
+        return 0;
+    return s[3] - '0';
+}
+
+/* A kernel whose pos is declared longer than the dims it is launched over (pos : vec3
+ * over size(img) of a matrix) sees the missing trailing dimensions as size 1, the way a
+ * matrix is a cube of one channel: pos[2] is 0. Real programs launch 3-D kernels over
+ * matrices this way. */
+static void pad_grid(Grid *g, Node *fn, const Special *special)
+{
+    for (int i = 0; i < fn->args.n && i < RT_MAX_ARGS; i++) {
+        int len = special[i] == SP_POS ? fixed_vec_len(((Node *)fn->args.items[i])->type) : 0;
+        for (; g->rank < len; g->rank++) {
+            g->dims[g->rank] = g->blk[g->rank] = g->cnt[g->rank] = 1;
+        }
+    }
+}
+
 /* ---------------------------------------------------------------- the launch */
 
 typedef struct Launch {
@@ -1097,6 +1122,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
         nspecial += special[i] != SP_NONE;
     }
     L.special = special;
+    pad_grid(&L.g, fn, special);
     int want = fn->args.n - nspecial, given = argc - 2;
     if (want != given)
         rt_error(rt, "parallel_do: '%s' takes %d argument%s besides its special parameters, %d given",

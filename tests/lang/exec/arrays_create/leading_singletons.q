@@ -9,3 +9,12 @@ print ndims(zeros(3,1))
 % expect: [4]
 % expect: [3,1]
 % expect: 2
+
+% Only a vector hides its leading singletons: zeros(1,5,6) is a 1x5x6 cube, indexed as
+% real programs do (a padded 2-D image built as zeros(1, M, N) and read at [0, m, n]).
+c = zeros(1, 5, 6)
+c[0, 2, 3] = 7
+print size(c), " ", ndims(c), " ", c[0, 2, 3], " ", sum(c)
+% expect: [1,5,6] 3 7 7
+print size(ones([1, 2, 3])), " ", size(zeros(1, 1, 1, 4))
+% expect: [1,2,3] [4]
