@@ -15,8 +15,8 @@
  *  - Real input runs an R2C plan into the full-size complex result and then fills the
  *    other half from Hermitian symmetry, X[k] = conj(X[-k mod n]), so that the result
  *    equals the complex transform. irealfft* copy the non-redundant half (the input is
- *    assumed Hermitian) into a compact scratch buffer, because FFTW's C2R destroys its
- *    input, and run a C2R plan into a real result.
+ *    assumed Hermitian), scaled by 1/N, into a compact scratch buffer, because FFTW's C2R
+ *    destroys its input, and run a C2R plan into a real result.
  *  - Results have the global precision: fftwf_* and complex single by default, fftw_*
  *    with --double. Input of another element type is converted first.
  *
@@ -556,24 +556,56 @@ static Value fft_any(Rt *rt, Value x, const bool *tr, bool inverse, const char *
     return out;
 }
 
-/* The non-redundant half of x along s->last, compact: dims with dims[last] = n/2+1. */
-static Value half_copy(Rt *rt, const RtArray *x, const FftShape *s, int64_t *hdims)
+/* The non-redundant half of x along s->last, compact (dims with dims[last] = n/2+1),
+ * multiplied by `by` on the way (the inverse's 1/N, so no pass over the output). */
+typedef struct Half {
+    const void *src;
+    void *dst;
+    int64_t n, h, inner;
+    bool dbl;
+    double by;
+} Half;
+
+static void half_range(void *ctx, int64_t b, int64_t e)
+{
+    const Half *c = ctx;
+    int64_t len = 2 * c->h * c->inner;          /* reals per outer index */
+    for (int64_t o = b; o < e; o++) {
+        int64_t from = 2 * o * c->n * c->inner, to = o * len;
+        if (c->dbl) {
+            const double *x = c->src;
+            double *y = c->dst;
+            for (int64_t i = 0; i < len; i++)
+                y[to + i] = x[from + i] * c->by;
+        } else {
+            const float *x = c->src;
+            float *y = c->dst;
+            float by = (float)c->by;
+            for (int64_t i = 0; i < len; i++)
+                y[to + i] = x[from + i] * by;
+        }
+    }
+}
+
+/* V_UNDEF when memory runs out. */
+static Value half_copy(const RtArray *x, const FftShape *s, bool dbl, int64_t *hdims)
 {
     int L = s->last;
-    int64_t n = s->dims[L], h = n / 2 + 1, outer = 1, inner = 1;
+    Half c = {.src = x->data, .n = s->dims[L], .h = s->dims[L] / 2 + 1, .inner = 1,
+              .dbl = dbl, .by = 1.0 / (double)s->n};
+    int64_t outer = 1;
     for (int d = 0; d < s->rank; d++) {
-        hdims[d] = d == L ? h : s->dims[d];
+        hdims[d] = d == L ? c.h : s->dims[d];
         if (d < L)
             outer *= s->dims[d];
         else if (d > L)
-            inner *= s->dims[d];
+            c.inner *= s->dims[d];
     }
     Value v = rt_array_uninit(x->elem, s->rank, hdims);
     if (v.kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    size_t es = rt_elem_size(x->elem), row = (size_t)(h * inner) * es;
-    for (int64_t o = 0; o < outer; o++)
-        memcpy((char *)v.a->data + (size_t)o * row, (const char *)x->data + (size_t)(o * n * inner) * es, row);
+        return v;
+    c.dst = v.a->data;
+    rt_parallel_for(outer, GRAIN / (2 * c.h * c.inner) + 1, half_range, &c);
     return v;
 }
 
@@ -594,8 +626,12 @@ static Value fft_c2r(Rt *rt, Value x, const bool *tr, const char *name)
         return out;
     }
     int64_t hdims[RT_MAX_DIMS], is[RT_MAX_DIMS], os[RT_MAX_DIMS];
-    Value half = half_copy(rt, in.a, &s, hdims);
+    Value half = half_copy(in.a, &s, rt->opt.dbl, hdims);
     rt_release(in);
+    if (half.kind == V_UNDEF) {
+        rt_release(out);
+        rt_out_of_memory(rt);
+    }
     row_major(s.rank, hdims, is);
     row_major(s.rank, s.dims, os);
     FftKey key;
@@ -606,7 +642,6 @@ static Value fft_c2r(Rt *rt, Value x, const bool *tr, const char *name)
         rt_release(out);
         no_plan(rt, name);
     }
-    scale(out.a->data, x.a->n, rt->opt.dbl, 1.0 / (double)s.n);
     return out;
 }
 
