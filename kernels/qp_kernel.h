@@ -14,6 +14,8 @@
  *   qp_atomic_*     the atomic compound operators on global and shared memory
  *   qp_fail         records a failed assertion or 'checked access; the runtime reports it
  *   qp_memfence_*   memfence(grid | block | system)
+ *   qp_cf, qp_cd    complex numbers (single, double) as structs with inline operations,
+ *                   not C99 _Complex, which C++ (NVRTC) does not have
  */
 #ifndef QP_KERNEL_H
 #define QP_KERNEL_H
@@ -48,7 +50,8 @@ typedef struct qp_arg {
     void *p;                    /* array data */
     int64_t d[4];               /* array dims (up to 4 in compiled kernels) */
     int64_t i;                  /* an int */
-    double r;                   /* a real */
+    double r;                   /* a real, or the real part of a complex number */
+    double im;                  /* the imaginary part of a complex number */
 } qp_arg;
 
 /* What went wrong in a kernel: the first failure wins. For an access out of range, the
@@ -265,5 +268,40 @@ QP_CAS(int32_t, qp_atomic_cas_i32)
     QP_DEVICE S S##_fill(T x) { S r; for (int i = 0; i < N; i++) r.v[i] = x; return r; }     \
     QP_DEVICE T S##_sum(S a) { T s = 0; for (int i = 0; i < N; i++) s += a.v[i]; return s; } \
     QP_DEVICE T S##_prod(S a) { T s = 1; for (int i = 0; i < N; i++) s *= a.v[i]; return s; }
+
+/* ---------------------------------------------------------------- complex numbers */
+
+/* cscalar in kernels: qp_cf (single) or qp_cd (double), the same layout as the runtime's
+ * RtC32/RtC64 array elements, so complex arrays are read and written in place. Every
+ * operation computes in double and rounds each part once, as the interpreter's complex
+ * arithmetic does (runtime/ops.c), so compiled and interpreted kernels agree. */
+#define QP_CPLX(S, T)                                                                       \
+    typedef struct S { T re, im; } S;                                                       \
+    QP_DEVICE S S##_make(double re, double im) { S r; r.re = (T)re; r.im = (T)im; return r; } \
+    QP_DEVICE S S##_add(S a, S b) { return S##_make((double)a.re + b.re, (double)a.im + b.im); } \
+    QP_DEVICE S S##_sub(S a, S b) { return S##_make((double)a.re - b.re, (double)a.im - b.im); } \
+    QP_DEVICE S S##_mul(S a, S b)                                                           \
+    {                                                                                       \
+        double ar = a.re, ai = a.im, br = b.re, bi = b.im;                                  \
+        return S##_make(ar * br - ai * bi, ar * bi + ai * br);                              \
+    }                                                                                       \
+    QP_DEVICE S S##_div(S a, S b)                                                           \
+    {                                                                                       \
+        double ar = a.re, ai = a.im, br = b.re, bi = b.im, d = br * br + bi * bi;           \
+        return S##_make((ar * br + ai * bi) / d, (ai * br - ar * bi) / d);                  \
+    }                                                                                       \
+    QP_DEVICE S S##_neg(S a) { return S##_make(-(double)a.re, -(double)a.im); }             \
+    QP_DEVICE S S##_conj(S a) { return S##_make(a.re, -(double)a.im); }                     \
+    QP_DEVICE int S##_eq(S a, S b) { return a.re == b.re && a.im == b.im; }                 \
+    QP_DEVICE double S##_abs(S a) { return hypot((double)a.re, (double)a.im); }            \
+    QP_DEVICE double S##_angle(S a) { return atan2((double)a.im, (double)a.re); }          \
+    QP_DEVICE S S##_exp(S a)                                                                \
+    {                                                                                       \
+        double m = exp((double)a.re);                                                       \
+        return S##_make(m * cos((double)a.im), m * sin((double)a.im));                      \
+    }
+
+QP_CPLX(qp_cf, float)
+QP_CPLX(qp_cd, double)
 
 #endif

@@ -22,15 +22,17 @@
 
 #include <stddef.h>
 
-/* ORDER ELEM: the integer and real element types of runtime/elemtype.def, same order. */
+/* ORDER ELEM: the numeric element types of runtime/elemtype.def, same order. */
 typedef enum LangKElem {
     LKE_I8, LKE_U8, LKE_I16, LKE_U16, LKE_I32, LKE_U32, LKE_I64, LKE_U64, LKE_F32, LKE_F64,
+    LKE_C32, LKE_C64,
 } LangKElem;
 
 typedef enum LangKKind {
     LK_NONE,
     LK_INT,         /* int: 32 bits in kernels */
     LK_REAL,        /* scalar: float, or double with --double */
+    LK_CPLX,        /* cscalar: qp_cf, or qp_cd with --double (elem: the real type) */
     LK_VEC,         /* fixed-length vector: elem LKE_I32 or the real type, n elements */
     LK_ARRAY,       /* an array argument: elem, rank (1..4), access mode */
     LK_FUNC,        /* a __device__ function passed as an argument: fn */

@@ -233,16 +233,21 @@ _Noreturn static void unsupported(Gen *g, Node *at, const char *fmt, ...)
 static const char *elem_c(LangKElem e)
 {
     static const char *const names[] = {"int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t",
-                                        "uint32_t", "int64_t", "uint64_t", "float", "double"};
+                                        "uint32_t", "int64_t", "uint64_t", "float", "double",
+                                        "qp_cf", "qp_cd"};
     return names[e];
 }
 
 static bool is_real_elem(LangKElem e) { return e == LKE_F32 || e == LKE_F64; }
+static bool is_cplx_elem(LangKElem e) { return e == LKE_C32 || e == LKE_C64; }
 
 static LangKType t_int(void) { return (LangKType){.kind = LK_INT}; }
 static LangKType t_real(Gen *g) { return (LangKType){.kind = LK_REAL, .elem = g->real}; }
 static LangKType t_vec(LangKElem e, int n) { return (LangKType){.kind = LK_VEC, .elem = e, .n = n}; }
 static bool is_num(LangKType t) { return t.kind == LK_INT || t.kind == LK_REAL; }
+/* cscalar: the complex struct of the precision (qp_kernel.h "complex numbers"). */
+static LangKType t_cplx(Gen *g) { return (LangKType){.kind = LK_CPLX, .elem = g->real}; }
+static const char *cplx_c(const Gen *g) { return g->real == LKE_F32 ? "qp_cf" : "qp_cd"; }
 
 /* The C name of a fixed-length vector type, declared on first use. */
 static const char *vec_name(Gen *g, LangKElem e, int n, char *buf, size_t len)
@@ -273,6 +278,7 @@ static const char *ctype(Gen *g, LangKType t, char *buf, size_t len)
     switch (t.kind) {
     case LK_INT: return "int";
     case LK_REAL: return elem_c(g->real);
+    case LK_CPLX: return cplx_c(g);
     case LK_VEC: return vec_name(g, t.elem, t.n, buf, len);
     default: unsupported(g, NULL, "a value of this type cannot be a local variable");
     }
@@ -340,6 +346,8 @@ static Var *declare_local(Gen *g, const char *name, LangKType t)
     }
     if (t.kind == LK_VEC)
         bprintf(&g->fn->decl, "    %s %s = %s_fill(0);\n", ct, nb, ct);
+    else if (t.kind == LK_CPLX)
+        bprintf(&g->fn->decl, "    %s %s = %s_make(0, 0);\n", ct, nb, ct);
     else
         bprintf(&g->fn->decl, "    %s %s = 0;\n", ct, nb);
     return add_var(g, name, VAR_LOCAL, t);
@@ -379,7 +387,9 @@ static Ex convert(Gen *g, Ex e, LangKType t, Node *at)
     if (e.t.kind == t.kind && (t.kind != LK_VEC || (e.t.n == t.n && e.t.elem == t.elem)))
         return e;
     Ex r;
-    if (is_num(e.t) && t.kind == LK_INT)
+    if (is_num(e.t) && t.kind == LK_CPLX)
+        r = ex_text(t, "%s_make((double)(%s), 0)", cplx_c(g), bdone(&e.c));
+    else if (is_num(e.t) && t.kind == LK_INT)
         r = ex_text(t, "((int)(%s))", bdone(&e.c));
     else if (is_num(e.t) && t.kind == LK_REAL)
         r = ex_text(t, "((%s)(%s))", elem_c(g->real), bdone(&e.c));
@@ -408,6 +418,8 @@ static LangKType join(Gen *g, LangKType a, LangKType b, Node *at)
         return a;
     if (is_num(a) && is_num(b))
         return t_real(g);
+    if ((a.kind == LK_CPLX || is_num(a)) && (b.kind == LK_CPLX || is_num(b)))
+        return t_cplx(g);
     if (a.kind == LK_VEC || b.kind == LK_VEC) {
         int n = a.kind == LK_VEC ? a.n : b.n;
         if ((a.kind == LK_VEC && a.n != n) || (b.kind == LK_VEC && b.n != n))
@@ -419,11 +431,32 @@ static LangKType join(Gen *g, LangKType a, LangKType b, Node *at)
     unsupported(g, at, "operands of these types");
 }
 
+/* a op b with a complex side: + - * / (elementwise or not, the same on numbers), == !=. */
+static Ex cplx_binary(Gen *g, Node *n, Ex a, Ex b)
+{
+    int op = n->op;
+    const char *name = op == T_PLUS ? "add" : op == T_MINUS ? "sub" : op == T_STAR || op == T_DOTSTAR ? "mul"
+                     : op == T_SLASH || op == T_DOTSLASH ? "div" : op == T_EQEQ || op == T_NOTEQ ? "eq" : NULL;
+    if (!name || a.t.kind == LK_VEC || b.t.kind == LK_VEC) {
+        ex_free(&a), ex_free(&b);
+        unsupported(g, n, "this operator on complex numbers");
+    }
+    a = convert(g, a, t_cplx(g), n);
+    b = convert(g, b, t_cplx(g), n);
+    Ex r = op == T_EQEQ || op == T_NOTEQ
+               ? ex_text(t_int(), "(%s%s_eq(%s, %s))", op == T_NOTEQ ? "!" : "", cplx_c(g), bdone(&a.c), bdone(&b.c))
+               : ex_text(t_cplx(g), "%s_%s(%s, %s)", cplx_c(g), name, bdone(&a.c), bdone(&b.c));
+    ex_free(&a), ex_free(&b);
+    return r;
+}
+
 static Ex binary(Gen *g, Node *n)
 {
     Ex a = expr(g, n->a), b = expr(g, n->b);
     int op = n->op;
     char tb[32];
+    if (a.t.kind == LK_CPLX || b.t.kind == LK_CPLX)
+        return cplx_binary(g, n, a, b);
     if (op == T_ANDAND || op == T_OROR) {
         if (!is_num(a.t) || !is_num(b.t))
             unsupported(g, n, "'&&' and '||' on vectors");
@@ -566,7 +599,10 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
                 bprintf(h, "%si%d", i ? ", " : "", i);
             bprintf(h, "};\n        qp_fail_index(st, line, \"%s\", %d, at, %d, d);\n", v->name, k, rank);
         }
-        bprintf(h, "        return%s;\n    }\n", kind == 'w' ? "" : " 0");
+        if (kind == 'r' && is_cplx_elem(t->elem))
+            bprintf(h, "        return %s_make(0, 0);\n    }\n", T);
+        else
+            bprintf(h, "        return%s;\n    }\n", kind == 'w' ? "" : " 0");
     }
     /* row-major offset; with fewer indices than dims the trailing ones are 0 */
     bput(h, "    int64_t off = ");
@@ -683,7 +719,19 @@ static void indices(Gen *g, Node *n, Var *v, Idx *x)
 }
 
 
-static LangKType elem_type(Gen *g, LangKElem e) { return is_real_elem(e) ? t_real(g) : t_int(); }
+static LangKType elem_type(Gen *g, LangKElem e)
+{
+    return is_cplx_elem(e) ? t_cplx(g) : is_real_elem(e) ? t_real(g) : t_int();
+}
+
+/* The cast that reads an element as a value of type et ("" for complex: read as is). */
+static const char *read_cast(Gen *g, LangKType et, char *buf, size_t len)
+{
+    if (et.kind == LK_CPLX)
+        return "";
+    snprintf(buf, len, "(%s)", et.kind == LK_INT ? "int" : elem_c(g->real));
+    return buf;
+}
 
 /* ---------------------------------------------------------------- stencils */
 
@@ -1023,7 +1071,8 @@ static Ex array_read(Gen *g, Node *n, Var *v)
         flat_accessor(g, v, 'r', acc, sizeof acc);
         LangKType et = elem_type(g, v->t.elem);
         Buf b = {0};
-        bprintf(&b, "((%s)%s(", et.kind == LK_INT ? "int" : elem_c(g->real), acc);
+        char cb[32];
+        bprintf(&b, "(%s%s(", read_cast(g, et, cb, sizeof cb), acc);
         flat_args(g, n, v, &b);
         bput(&b, "))");
         return (Ex){b, et};
@@ -1036,6 +1085,10 @@ static Ex array_read(Gen *g, Node *n, Var *v)
     cname(v->name, cn, sizeof cn);
     LangKType et = elem_type(g, v->t.elem);
     Ex r;
+    if (x.slice_at >= 0 && et.kind == LK_CPLX) {
+        idx_free(&x);
+        unsupported(g, n, "a slice of a complex array");
+    }
     if (x.slice_at >= 0) {
         /* x[m, n, 0..2]: a vector of reads */
         char tb[32];
@@ -1053,8 +1106,8 @@ static Ex array_read(Gen *g, Node *n, Var *v)
         r.t = vt;
     } else {
         Buf b = {0};
-        bprintf(&b, "((%s)%s(%s, %s_d, qp_st, %d", et.kind == LK_INT ? "int" : elem_c(g->real), acc, cn, cn,
-                n->loc.line);
+        char cb[32];
+        bprintf(&b, "(%s%s(%s, %s_d, qp_st, %d", read_cast(g, et, cb, sizeof cb), acc, cn, cn, n->loc.line);
         index_args(g, &x, 0, &b);
         bput(&b, "))");
         r.c = b;
@@ -1138,6 +1191,12 @@ Ex expr(Gen *g, Node *n)
             return real_literal(g, (double)n->ival);
         return ex_text(t_int(), "%lld", (long long)n->ival);
     case N_REAL: return real_literal(g, n->rval);
+    case N_IMAG: {
+        Ex im = real_literal(g, n->rval);
+        Ex r = ex_text(t_cplx(g), "%s_make(0, %s)", cplx_c(g), bdone(&im.c));
+        ex_free(&im);
+        return r;
+    }
     case N_IDENT: return ident(g, n);
     case N_BINARY: return binary(g, n);
     case N_UNARY: {
@@ -1147,7 +1206,7 @@ Ex expr(Gen *g, Node *n)
             r = ex_text(t_int(), "(!(%s))", bdone(&a.c));
         else if (n->op == T_MINUS && is_num(a.t))
             r = ex_text(a.t, "(-(%s))", bdone(&a.c));
-        else if (n->op == T_MINUS && a.t.kind == LK_VEC)
+        else if (n->op == T_MINUS && (a.t.kind == LK_VEC || a.t.kind == LK_CPLX))
             r = ex_text(a.t, "%s_neg(%s)", ctype(g, a.t, tb, sizeof tb), bdone(&a.c));
         else if (n->op == T_PLUS)
             return a;
@@ -1252,7 +1311,11 @@ static Ex math_unary(Gen *g, Node *n, const Math1 *m)
     Ex a = expr(g, n->args.items[0]);
     char tb[32];
     Ex r;
-    if (a.t.kind == LK_INT && m->int_keeps) {
+    if (a.t.kind == LK_CPLX && (!strcmp(m->name, "abs") || !strcmp(m->name, "exp"))) {
+        bool abs = m->name[0] == 'a';
+        r = abs ? ex_text(t_real(g), "((%s)%s_abs(%s))", elem_c(g->real), cplx_c(g), bdone(&a.c))
+                : ex_text(t_cplx(g), "%s_exp(%s)", cplx_c(g), bdone(&a.c));
+    } else if (a.t.kind == LK_INT && m->int_keeps) {
         if (!strcmp(m->name, "abs"))
             r = ex_text(t_int(), "qp_abs_i(%s)", bdone(&a.c));
         else if (!strcmp(m->name, "sign"))
@@ -1283,6 +1346,37 @@ static Ex math_unary(Gen *g, Node *n, const Math1 *m)
         unsupported(g, n, "'%s' of this value", m->name);
     }
     ex_free(&a);
+    return r;
+}
+
+/* real(z), imag(z), conj(z), angle(z) of a complex number (of a real one: interpreted). */
+static Ex cplx_part(Gen *g, Node *n, const char *name)
+{
+    Ex a = expr(g, n->args.items[0]);
+    if (a.t.kind != LK_CPLX) {
+        ex_free(&a);
+        unsupported(g, n, "'%s' of a real value", name);
+    }
+    const char *R = elem_c(g->real), *C = cplx_c(g);
+    Ex r = name[0] == 'r'   ? ex_text(t_real(g), "((%s).re)", bdone(&a.c))
+         : name[0] == 'i'   ? ex_text(t_real(g), "((%s).im)", bdone(&a.c))
+         : name[0] == 'c'   ? ex_text(t_cplx(g), "%s_conj(%s)", C, bdone(&a.c))
+                            : ex_text(t_real(g), "((%s)%s_angle(%s))", R, C, bdone(&a.c));
+    ex_free(&a);
+    return r;
+}
+
+/* complex(re[, im]) of numbers. */
+static Ex cplx_make(Gen *g, Node *n)
+{
+    Ex a = expr(g, n->args.items[0]);
+    Ex b = n->args.n == 2 ? expr(g, n->args.items[1]) : ex_text(t_int(), "0");
+    if (!is_num(a.t) || !is_num(b.t)) {
+        ex_free(&a), ex_free(&b);
+        unsupported(g, n, "complex() of these values");
+    }
+    Ex r = ex_text(t_cplx(g), "%s_make((double)(%s), (double)(%s))", cplx_c(g), bdone(&a.c), bdone(&b.c));
+    ex_free(&a), ex_free(&b);
     return r;
 }
 
@@ -1320,6 +1414,11 @@ static Ex call(Gen *g, Node *n)
     for (size_t i = 0; i < sizeof math1 / sizeof *math1; i++)
         if (!strcmp(math1[i].name, name) && argc == 1)
             return math_unary(g, n, &math1[i]);
+    if (argc == 1 && (!strcmp(name, "real") || !strcmp(name, "imag") || !strcmp(name, "conj") ||
+                      !strcmp(name, "angle")))
+        return cplx_part(g, n, name);
+    if (!strcmp(name, "complex") && (argc == 1 || argc == 2))
+        return cplx_make(g, n);
     Ex a, b, c, r;
     if ((!strcmp(name, "int") || !strcmp(name, "float")) && argc == 1) {
         a = expr(g, n->args.items[0]);
@@ -1615,6 +1714,17 @@ static Ex atomic_expr(Gen *g, Node *n)
 static void stored(Gen *g, const Var *v, LangKType t, const char *x, Buf *b)
 {
     const char *T = elem_c(v->t.elem);
+    if (is_cplx_elem(v->t.elem)) {
+        if (t.kind == LK_CPLX)
+            bput(b, x);
+        else if (is_num(t))
+            bprintf(b, "%s_make((double)(%s), 0)", T, x);
+        else
+            unsupported(g, NULL, "storing this value in a complex array");
+        return;
+    }
+    if (t.kind == LK_CPLX)
+        unsupported(g, NULL, "storing a complex value in the real array '%s'", v->name);
     if (v->t.sat) {
         /* ORDER ELEM: int8 uint8 int16 uint16 int32 uint32 */
         static const char *const lo[] = {"-128", "0", "-32768", "0", "-2147483648", "0"};
@@ -1640,7 +1750,7 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
     bool fneg;
     if (g->fast && g->flat && stmt->op == T_EQ && flat_access(g, target, &fi0, &fe, &fneg)) {
         Ex e = expr(g, rhs);
-        if (!is_num(e.t))
+        if (!is_num(e.t) && e.t.kind != LK_CPLX)
             unsupported(g, stmt, "storing a vector in one element");
         char acc[64];
         flat_accessor(g, v, 'w', acc, sizeof acc);
@@ -1712,7 +1822,7 @@ static void array_write(Gen *g, Node *stmt, Node *target, Var *v, Node *rhs)
         }
         bprintf(OUT(g), "%*s}\n", IND(g));
     } else {
-        if (!is_num(e.t))
+        if (!is_num(e.t) && e.t.kind != LK_CPLX)
             unsupported(g, stmt, "storing a vector in one element");
         accessor(g, v, x.k, 'w', pvt, acc, sizeof acc);
         bprintf(OUT(g), "%*s%s(%s, %s_d, qp_st, %d", IND(g), acc, cn, cn, stmt->loc.line);
@@ -2699,6 +2809,14 @@ static void kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
             }
             bprintf(pre, "    %s %s = qp_e->%s;\n", elem_c(g->real), cn, cn);
             add_var(g, p->name, VAR_LOCAL, t_real(g));
+            break;
+        case LK_CPLX:
+            if (env) {
+                bprintf(env, "    %s %s;\n", cplx_c(g), cn);
+                bprintf(unpack, "    e.%s = %s_make(args[%d].r, args[%d].im);\n", cn, cplx_c(g), arg, arg);
+            }
+            bprintf(pre, "    %s %s = qp_e->%s;\n", cplx_c(g), cn, cn);
+            add_var(g, p->name, VAR_LOCAL, t_cplx(g));
             break;
         case LK_VEC: {
             const char *vt = ctype(g, p->type, tb, sizeof tb);

@@ -9,6 +9,7 @@
  */
 #include "runtime/interp.h"
 #include "runtime/lib.h"
+#include "runtime/lib_fft.h"
 #include "runtime/mem.h"
 #include "runtime/cpu/jit.h"
 
@@ -2343,6 +2344,7 @@ Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
     rt->module_path = opt->module_path;
     rt_rand_seed(rt, opt->seeded ? opt->seed : 5489);
     rt_pool_init(opt->threads);
+    rt_fft_attach();
     RtJitConfig jc = {.kernel_dir = opt->kernel_dir};
     rt_jit_configure(&jc);
     return rt;
@@ -2377,6 +2379,7 @@ void rt_free(Rt *rt)
     free(rt->stack);
     lang_diag_free(rt->diag);
     rt_kernels_free(rt);
+    rt_fft_detach();
     rt_pool_shutdown();
     rt_mem_trim();
     free(rt);

@@ -651,13 +651,15 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
     switch (v.kind) {
     case V_INT: t->kind = LK_INT; return true;
     case V_SCALAR: t->kind = LK_REAL; return true;
+    case V_COMPLEX: t->kind = LK_CPLX; return true;
     case V_FUNC: t->kind = LK_FUNC; t->fn = v.f->node; return v.f->ncaps == 0;
     case V_ARRAY: {
         RtArray *a = v.a;
         bool sat = (v.mode & RT_MODE_SAT) || (p && saturating(p->type));
-        if (a->elem == RT_VALUE || rt_elem_is_complex(a->elem) || a->rank > 4 ||
-            (sat && (a->elem == RT_I64 || a->elem == RT_U64)))
+        if (a->elem == RT_VALUE || a->rank > 4 || (sat && (a->elem == RT_I64 || a->elem == RT_U64)))
             return false;   /* 64-bit saturating writes run in the interpreter */
+        if (rt_elem_is_complex(a->elem) && (a->elem != rt_complex_elem(rt) || n > 0))
+            return false;   /* complex arrays of the other precision are interpreted */
         t->sat = sat && rt_elem_is_int(a->elem);
         if (n > 0 && a->rank == 1 && a->n == n && n <= 64) {
             t->kind = LK_VEC;
@@ -858,6 +860,7 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         switch (params[i].type.kind) {
         case LK_INT: a->i = v.i; break;
         case LK_REAL: a->r = v.r; break;
+        case LK_CPLX: a->r = rt_cget(v).re; a->im = rt_cget(v).im; break;
         case LK_VEC:
             for (int64_t j = 0; j < v.a->n; j++)
                 vecs[i][j] = rt_get_real(v.a, j);
