@@ -348,7 +348,8 @@ void lib_qr(Rt *rt, int argc, Value *argv, int nout, Value *out)
 /* ---------------------------------------------------------------- solve */
 
 /* solve(A, b) = A\b: LU for a square A (an error when singular), least squares (QR,
- * full rank) otherwise. b is a vec of m (the result is a vec) or an m x r matrix. */
+ * full rank) otherwise. b is a vec of m (the result is a vec), an m x r matrix, or a
+ * number (with a 1x1 A; the result is a number). */
 void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout;
@@ -378,7 +379,12 @@ void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_la_fail(rt, &t, m == n ? "the matrix is singular" : "the matrix does not have full rank");
     RtArray *sol = rt_la_new(rt, &t, n, r, false);    /* the first n rows of x */
     memcpy(sol->data, x->data, (size_t)(n * r) * rt_elem_size(x->elem));
-    done(rt, &t, &sol, &vec, 1, out);
+    if (argv[1].kind == V_ARRAY) {
+        done(rt, &t, &sol, &vec, 1, out);
+        return;
+    }
+    out[0] = rt_real(rt_get_real(sol, 0));    /* solve(a, b) of numbers is b / a */
+    rt_la_drop(&t);
 }
 
 /* ---------------------------------------------------------------- norm, trace, kron */
