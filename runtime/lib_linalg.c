@@ -28,7 +28,7 @@ static void put(RtArray *a, int64_t i, int64_t j, double x) { rt_set_real(a, i *
 static void done(Rt *rt, RtLaTmp *t, RtArray **res, const bool *vec, int nout, Value *out)
 {
     for (int i = 0; i < nout; i++)
-        rt_la_give(rt, t, res[i], vec[i], &out[i]);
+        rt_la_give(rt, res[i], vec[i], &out[i]);
     rt_la_drop(t);
 }
 
@@ -61,7 +61,7 @@ void lib_inv(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_la_fail(rt, &t, "the matrix is singular");
     if (LA(rt->opt.dbl, getri, LA_ROW, (int)n, a->data, (int)n, ipiv->data) != 0)
         rt_la_fail(rt, &t, "the matrix is singular");
-    rt_la_give(rt, &t, a, false, out);
+    rt_la_give(rt, a, false, out);
     rt_la_drop(&t);
 }
 
@@ -153,7 +153,7 @@ void lib_pinv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt_la_threads();
     BL(rt->opt.dbl, gemm, CblasRowMajor, CblasTrans, CblasTrans, (int)n, (int)m, (int)k, 1, vt->data, (int)n,
        u->data, (int)m, 0, x->data, (int)m);
-    rt_la_give(rt, &t, x, false, out);
+    rt_la_give(rt, x, false, out);
     rt_la_drop(&t);
 }
 
@@ -347,8 +347,8 @@ void lib_qr(Rt *rt, int argc, Value *argv, int nout, Value *out)
 
 /* ---------------------------------------------------------------- solve */
 
-/* solve(A, b) = A\b: LU for a square A (an error when singular), least squares (QR,
- * full rank) otherwise. b is a vec of m (the result is a vec), an m x r matrix, or a
+/* solve(A, b) = A\b: LU for a square A (an error when singular), otherwise the
+ * minimum-norm least-squares solution (SVD, pinv's tolerance), which is pinv(A)*b. b is a vec of m (the result is a vec), an m x r matrix, or a
  * number (with a 1x1 A; the result is a number). */
 void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
@@ -373,10 +373,14 @@ void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
         RtArray *ipiv = rt_la_keep(rt, &t, rt_array_vec(RT_I32, n));
         info = LA(rt->opt.dbl, gesv, LA_ROW, (int)n, (int)r, a->data, (int)n, ipiv->data, x->data, (int)r);
     } else {
-        info = LA(rt->opt.dbl, gels, LA_ROW, 'N', (int)m, (int)n, (int)r, a->data, (int)n, x->data, (int)r);
+        RtArray *sv = rt_la_new(rt, &t, 1, m < n ? m : n, false);
+        double rcond = (double)(m > n ? m : n) * (rt->opt.dbl ? DBL_EPSILON : FLT_EPSILON);
+        int rank;
+        info = LA(rt->opt.dbl, gelsd, LA_ROW, (int)m, (int)n, (int)r, a->data, (int)n, x->data, (int)r, sv->data,
+                  rcond, &rank);
     }
     if (info > 0)
-        rt_la_fail(rt, &t, m == n ? "the matrix is singular" : "the matrix does not have full rank");
+        rt_la_fail(rt, &t, m == n ? "the matrix is singular" : "the least-squares iteration did not converge");
     RtArray *sol = rt_la_new(rt, &t, n, r, false);    /* the first n rows of x */
     memcpy(sol->data, x->data, (size_t)(n * r) * rt_elem_size(x->elem));
     if (argv[1].kind == V_ARRAY) {

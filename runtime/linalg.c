@@ -46,9 +46,8 @@ _Noreturn void rt_la_fail(Rt *rt, RtLaTmp *t, const char *fmt, ...)
     rt_error(rt, "%s: %s", t->fn, msg);
 }
 
-void rt_la_give(Rt *rt, RtLaTmp *t, RtArray *a, bool vec, Value *out)
+void rt_la_give(Rt *rt, RtArray *a, bool vec, Value *out)
 {
-    (void)t;
     if (vec && a->rank != 1) {
         int64_t n = a->n;
         *out = rt_array_reshape(a, 1, &n);

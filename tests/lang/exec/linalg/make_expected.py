@@ -353,7 +353,12 @@ def t_solve(t):
     bo = np.arange(1.0, 8.0)
     t.let("bo", bo)
     t.approx("solve(O, bo)", np.linalg.lstsq(o, bo, rcond=None)[0])
+    w = mat(3, 5, 4)
+    t.let("W", w)
+    t.approx("solve(W, [1,2,3])", np.linalg.lstsq(w, [1.0, 2, 3], rcond=None)[0])   # minimum norm
+    t.approx("solve(ones(2,3), [1,2])", np.linalg.lstsq(np.ones((2, 3)), [1.0, 2], rcond=None)[0])
     t.approx("solve(3, 6)", 2.0)
+    t.exact("type(solve(3, 6), scalar)", "1")
 
 
 def t_norm(t):
@@ -542,7 +547,8 @@ def main():
     both("chol", "chol: upper triangular R with transpose(R)*R = A.", t_chol)
     both("lu", "lu: [L, U, P] with P*A = L*U (as MATLAB), [L, U] with A = L*U; square, tall, wide.", t_lu)
     both("qr", "qr: [Q, R] with Q m x m orthogonal and A = Q*R; |R| against NumPy.", t_qr)
-    both("solve", "solve(A, b): a vec b gives a vec, a matrix b a matrix, tall A least squares.", t_solve)
+    both("solve", "solve(A, b): a vec b gives a vec, a matrix b a matrix; tall, wide and\n"
+         "rank-deficient A give the minimum-norm least-squares solution.", t_solve)
     both("norm", "norm of vectors (p = 1, 2, 3, inf, fro) and matrices (1, 2, inf, fro).", t_norm)
     both("trace_kron", "trace and kron, real and complex.", t_trace_kron)
     both("blas_level1", "blas_amax amin asum dot nrm2 axpy scal (indices zero-based).", t_blas1)
