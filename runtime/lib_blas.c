@@ -41,7 +41,7 @@ static Value real_result(Rt *rt, double x) { return rt_real(rt_round(rt, x)); }
 /* ---------------------------------------------------------------- level 1 */
 
 /* A working copy of a real array that keeps its shape (level-1 routines see any array
- * as its elements); a number is a 1-element vec. */
+ * as its elements); a number is 1x1. */
 static RtArray *flat_arg(Rt *rt, RtLaTmp *t, Value x, const char *what)
 {
     if (x.kind != V_ARRAY || x.a->rank <= 2)
@@ -58,7 +58,7 @@ static bool is_vec(Value x) { return x.kind == V_ARRAY && x.a->rank == 1; }
 
 static void give(Rt *rt, RtLaTmp *t, RtArray *a, bool vec, Value *out)
 {
-    rt_la_give(rt, a, vec, out);
+    rt_la_give(rt, t, a, vec, out);
     rt_la_drop(t);
 }
 
@@ -360,8 +360,8 @@ void lib_blas_gesvd(Rt *rt, int argc, Value *argv, int nout, Value *out)
         give(rt, &t, s, true, out);
         return;
     }
-    rt_la_give(rt, u, false, &out[0]);
-    rt_la_give(rt, s, true, &out[1]);
+    rt_la_give(rt, &t, u, false, &out[0]);
+    rt_la_give(rt, &t, s, true, &out[1]);
     give(rt, &t, vt, false, &out[2]);
 }
 
@@ -393,7 +393,7 @@ void lib_blas_lu(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt_la_getrf(rt, &t, a, &ipiv);
     pivots_out(ipiv->data, n, ipiv, 0);     /* in place: int32 either way */
     if (nout > 1)
-        rt_la_give(rt, ipiv, true, &out[1]);
+        rt_la_give(rt, &t, ipiv, true, &out[1]);
     give(rt, &t, a, false, out);
 }
 
@@ -478,7 +478,7 @@ void lib_blas_lubatched(Rt *rt, int argc, Value *argv, int nout, Value *out)
         pivots_out(piv, n, ipiv, k * n);
     }
     if (nout > 1)
-        rt_la_give(rt, ipiv, false, &out[1]);
+        rt_la_give(rt, &t, ipiv, false, &out[1]);
     give(rt, &t, c, false, out);
 }
 
@@ -558,7 +558,7 @@ void lib_blas_qr(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *a = rt_la_arg(rt, &t, argv[0], "A", false);
     RtArray *tau = rt_la_geqrf(rt, &t, a);
     if (nout > 1)
-        rt_la_give(rt, tau, true, &out[1]);
+        rt_la_give(rt, &t, tau, true, &out[1]);
     give(rt, &t, a, false, out);
 }
 

@@ -28,7 +28,7 @@ static void put(RtArray *a, int64_t i, int64_t j, double x) { rt_set_real(a, i *
 static void done(Rt *rt, RtLaTmp *t, RtArray **res, const bool *vec, int nout, Value *out)
 {
     for (int i = 0; i < nout; i++)
-        rt_la_give(rt, res[i], vec[i], &out[i]);
+        rt_la_give(rt, t, res[i], vec[i], &out[i]);
     rt_la_drop(t);
 }
 
@@ -61,7 +61,7 @@ void lib_inv(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_la_fail(rt, &t, "the matrix is singular");
     if (LA(rt->opt.dbl, getri, LA_ROW, (int)n, a->data, (int)n, ipiv->data) != 0)
         rt_la_fail(rt, &t, "the matrix is singular");
-    rt_la_give(rt, a, false, out);
+    rt_la_give(rt, &t, a, false, out);
     rt_la_drop(&t);
 }
 
@@ -153,7 +153,7 @@ void lib_pinv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt_la_threads();
     BL(rt->opt.dbl, gemm, CblasRowMajor, CblasTrans, CblasTrans, (int)n, (int)m, (int)k, 1, vt->data, (int)n,
        u->data, (int)m, 0, x->data, (int)m);
-    rt_la_give(rt, x, false, out);
+    rt_la_give(rt, &t, x, false, out);
     rt_la_drop(&t);
 }
 
@@ -348,8 +348,9 @@ void lib_qr(Rt *rt, int argc, Value *argv, int nout, Value *out)
 /* ---------------------------------------------------------------- solve */
 
 /* solve(A, b) = A\b: LU for a square A (an error when singular), otherwise the
- * minimum-norm least-squares solution (SVD, pinv's tolerance), which is pinv(A)*b. b is a vec of m (the result is a vec), an m x r matrix, or a
- * number (with a 1x1 A; the result is a number). */
+ * minimum-norm least-squares solution (SVD, pinv's tolerance), which is pinv(A)*b.
+ * b is a vec of m (the result is a vec), an m x r matrix, or a number (with a 1x1 A;
+ * the result is a number). */
 void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout;

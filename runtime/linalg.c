@@ -20,8 +20,11 @@
 
 RtArray *rt_la_keep(Rt *rt, RtLaTmp *t, Value v)
 {
-    if (v.kind == V_UNDEF || t->n == RT_LA_MAX_TMP) {
+    if (t->n == RT_LA_MAX_TMP) {
         rt_release(v);
+        rt_la_fail(rt, t, "internal error: more than %d temporaries", RT_LA_MAX_TMP);
+    }
+    if (v.kind == V_UNDEF) {
         rt_la_drop(t);
         rt_out_of_memory(rt);
     }
@@ -46,13 +49,15 @@ _Noreturn void rt_la_fail(Rt *rt, RtLaTmp *t, const char *fmt, ...)
     rt_error(rt, "%s: %s", t->fn, msg);
 }
 
-void rt_la_give(Rt *rt, RtArray *a, bool vec, Value *out)
+void rt_la_give(Rt *rt, RtLaTmp *t, RtArray *a, bool vec, Value *out)
 {
     if (vec && a->rank != 1) {
         int64_t n = a->n;
         *out = rt_array_reshape(a, 1, &n);
-        if (out->kind == V_UNDEF)
+        if (out->kind == V_UNDEF) {
+            rt_la_drop(t);
             rt_out_of_memory(rt);
+        }
         return;
     }
     *out = (Value){.kind = V_ARRAY, .a = a};

@@ -37,8 +37,9 @@ RtArray *rt_la_keep(Rt *rt, RtLaTmp *t, Value v);
 void rt_la_drop(RtLaTmp *t);
 /* Release the temporaries, then raise "fn: message". */
 _Noreturn void rt_la_fail(Rt *rt, RtLaTmp *t, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Hand a kept array over as an output (a new reference), as a vec when `vec`. */
-void rt_la_give(Rt *rt, RtArray *a, bool vec, Value *out);
+/* Hand a kept array over as an output (a new reference), as a vec when `vec`; the
+ * temporaries are released if that fails. */
+void rt_la_give(Rt *rt, RtLaTmp *t, RtArray *a, bool vec, Value *out);
 
 /* A new zero-filled m x n matrix in the working precision (complex when `cplx`). */
 RtArray *rt_la_new(Rt *rt, RtLaTmp *t, int64_t m, int64_t n, bool cplx);
