@@ -13,6 +13,10 @@ print blas_scal(-0.5, x)
 A = [[-4,-1,2],[1,4,-4]]
 print blas_scal(2, A)
 print x
+X3 = reshape([-5,-4,-3,-2,-1,0,1,2,3,4,5,6], 2, 3, 2)
+print blas_asum(X3), blas_nrm2(X3) > 0
+print size(blas_scal(2, X3))
+print type(blas_version(), string)
 % expect: 1
 % expect: 4
 % expect: 20.75
@@ -22,3 +26,6 @@ print x
 % expect: [-0.75,3.5,-1.5,-3.5,0.125,-1]
 % expect: [[-8,-2,4],[2,8,-8]]
 % expect: [1.5,-7,3,7,-0.25,2]
+% expect: 361
+% expect: [2,3,2]
+% expect: 1
