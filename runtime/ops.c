@@ -5,8 +5,9 @@
  * Rules (docs/runtime.md): int op int stays int for + - * and comparisons; `/` always
  * gives a scalar; arrays compute in the scalar element type (complex when either side
  * is complex) and comparisons give 0/1 arrays of that type. Two arrays must have the
- * same shape, except for `*` on 2-D operands, the matrix product (linalg.c, BLAS). Cells combine element
- * by element when both have the same structure (spec 004 "Cell matrices").
+ * same shape, except for `*` on 2-D operands, the matrix product (linalg.c, through
+ * BLAS). Cells combine element by element when both have the same structure (spec 004
+ * "Cell matrices").
  *
  * The float and double loops over whole arrays are written plainly over restrict
  * pointers and cut into bands on the thread pool, so they run near memory bandwidth.
