@@ -5,13 +5,15 @@
  * Rules (docs/runtime.md): int op int stays int for + - * and comparisons; `/` always
  * gives a scalar; arrays compute in the scalar element type (complex when either side
  * is complex) and comparisons give 0/1 arrays of that type. Two arrays must have the
- * same shape, except for `*` on 2-D operands, the matrix product. Cells combine element
- * by element when both have the same structure (spec 004 "Cell matrices").
+ * same shape, except for `*` on 2-D operands, the matrix product (linalg.c, through
+ * BLAS). Cells combine element by element when both have the same structure (spec 004
+ * "Cell matrices").
  *
  * The float and double loops over whole arrays are written plainly over restrict
  * pointers and cut into bands on the thread pool, so they run near memory bandwidth.
  */
 #include "runtime/interp.h"
+#include "runtime/linalg.h"
 
 #include <complex.h>
 #include <math.h>
@@ -253,15 +255,13 @@ _Noreturn static void size_mismatch(Rt *rt, const char *what, RtArray *a, RtArra
     rt_error(rt, "%s", msg);
 }
 
-static void matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst);
-
 static void array_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 {
     RtArray *A = a.kind == V_ARRAY ? a.a : NULL, *B = b.kind == V_ARRAY ? b.a : NULL;
     if ((A && A->elem == RT_VALUE) || (B && B->elem == RT_VALUE))
         rt_error(rt, "operator '%s' on a cell needs cells of the same structure", rt_op_name(op));
     if (op == T_STAR && A && B && (A->rank == 2 || B->rank == 2) && A->rank <= 2 && B->rank <= 2) {
-        matmul(rt, A, B, dst);
+        rt_la_matmul(rt, A, B, dst);    /* linalg.c: BLAS */
         return;
     }
     if (A && B && (A->rank != B->rank || memcmp(A->dims, B->dims, (size_t)A->rank * sizeof *A->dims)))
@@ -384,73 +384,6 @@ void rt_binary(Rt *rt, int op, Value a, Value b, Value *dst)
     sb_free(&x);
     sb_free(&y);
     rt_error(rt, "%s", msg);
-}
-
-/* ---------------------------------------------------------------- matrix product */
-
-typedef struct MatMul {
-    const RtArray *a, *b;
-    RtArray *r;
-    int64_t m, k, n;
-    bool cplx;
-} MatMul;
-
-static void matmul_rows(void *ctx, int64_t lo, int64_t hi)
-{
-    MatMul *M = ctx;
-    for (int64_t i = lo; i < hi; i++) {
-        if (M->cplx) {
-            for (int64_t j = 0; j < M->n; j++) {
-                RtC64 s = {0, 0};
-                for (int64_t p = 0; p < M->k; p++) {
-                    RtC64 x = rt_get_cplx(M->a, i * M->k + p), y = rt_get_cplx(M->b, p * M->n + j);
-                    s.re += x.re * y.re - x.im * y.im;
-                    s.im += x.re * y.im + x.im * y.re;
-                }
-                rt_set_cplx(M->r, i * M->n + j, s);
-            }
-            continue;
-        }
-        /* i-p-j order: the inner loop runs along rows of b and of the result */
-        for (int64_t j = 0; j < M->n; j++)
-            rt_set_real(M->r, i * M->n + j, 0, false);
-        for (int64_t p = 0; p < M->k; p++) {
-            double x = rt_get_real(M->a, i * M->k + p);
-            if (M->r->elem == RT_F32 && M->b->elem == RT_F32) {
-                float *restrict r = (float *)M->r->data + i * M->n;
-                const float *restrict y = (const float *)M->b->data + p * M->n;
-                for (int64_t j = 0; j < M->n; j++)
-                    r[j] += (float)x * y[j];
-            } else {
-                for (int64_t j = 0; j < M->n; j++)
-                    rt_set_real(M->r, i * M->n + j, rt_get_real(M->r, i * M->n + j) + x * rt_get_real(M->b, p * M->n + j),
-                                false);
-            }
-        }
-    }
-}
-
-static void matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
-{
-    int64_t m = a->rank == 2 ? a->dims[0] : 1, k = a->rank == 2 ? a->dims[1] : a->dims[0];
-    int64_t k2 = b->rank == 2 ? b->dims[0] : 1, n = b->rank == 2 ? b->dims[1] : b->dims[0];
-    if (k != k2) {
-        StrBuf x = {0}, y = {0};
-        rt_format_dims(a, &x);
-        rt_format_dims(b, &y);
-        char msg[512];
-        snprintf(msg, sizeof msg, "inner dimensions do not agree in '*': %s and %s", x.s, y.s);
-        sb_free(&x);
-        sb_free(&y);
-        rt_error(rt, "%s", msg);
-    }
-    bool cplx = rt_elem_is_complex(a->elem) || rt_elem_is_complex(b->elem);
-    int64_t dims[2] = {m, n};
-    *dst = rt_array_new(cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt), 2, dims);
-    if (dst->kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    MatMul M = {a, b, dst->a, m, k, n, cplx};
-    rt_parallel_for(m, m * k * n > (1 << 16) ? 1 : m + 1, matmul_rows, &M);
 }
 
 /* ---------------------------------------------------------------- unary */

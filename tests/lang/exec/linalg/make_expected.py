@@ -1,0 +1,577 @@
+#!/usr/bin/env python3
+"""make_expected.py - writes the linear algebra golden tests of this folder.
+
+Every matrix is built by a formula (below), written into the .q file as a literal, and
+the expected output of each `print` is computed here with NumPy/SciPy in double
+precision, never by qpipe. Values are printed rounded (round(x*10^d)/10^d, formatted as
+qpipe's print does: %g, -0 as 0); the script picks for each print the most digits d <= 3
+at which no element lies near a rounding boundary, so that single-precision LAPACK
+results round the same way. Results that are not unique (signs of singular vectors and
+eigenvectors) are checked through reconstructions printed as `error < tol` (1 or 0).
+
+Run from anywhere: python3 tests/lang/exec/linalg/make_expected.py
+It rewrites the generated files (names starting with g_) and nothing else.
+"""
+import math
+import os
+
+import numpy as np
+import scipy.linalg as sla
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# ---------------------------------------------------------------- matrices by formula
+
+
+def mat(m, n, seed=1, diag=0.0):
+    """Entries mod(i*7 + j*13 + seed*5, 17)/4 - 2 (+ diag on the diagonal): varied, exact
+    in binary (multiples of 1/4), and not singular for the sizes used here."""
+    a = np.array([[((i * 7 + j * 13 + seed * 5) % 17) / 4.0 - 2.0 for j in range(n)] for i in range(m)])
+    for i in range(min(m, n)):
+        a[i, i] += diag
+    return a
+
+
+def spd(n, seed=1):
+    b = mat(n, n, seed)
+    return b.T @ b + n * np.eye(n)
+
+
+def intmat(m, n, seed=1):
+    return np.array([[((i * 5 + j * 3 + seed) % 11) - 5 for j in range(n)] for i in range(m)], dtype=float)
+
+
+# ---------------------------------------------------------------- qpipe's print format
+
+
+def fmt_num(v):
+    if isinstance(v, complex) or np.iscomplexobj(v):
+        v = complex(v)
+        im = fmt_num(v.imag)
+        return fmt_num(v.real) + ("" if im.startswith("-") else "+") + im + "j"
+    v = float(v)
+    if math.isnan(v):
+        return "nan"
+    if math.isinf(v):
+        return "inf" if v > 0 else "-inf"
+    if v == 0:
+        return "0"
+    return "%g" % v
+
+
+def fmt(x):
+    if isinstance(x, np.ndarray):
+        if x.ndim == 1:
+            return "[" + ",".join(fmt_num(v) for v in x) + "]"
+        return "[" + ",".join(fmt(r) for r in x) + "]"
+    return fmt_num(x)
+
+
+def lit(a):
+    """A Quasar literal of a real array (exact: entries are multiples of 1/4)."""
+    a = np.asarray(a)
+    if a.ndim == 1:
+        return "[" + ",".join("%.17g" % v for v in a) + "]"
+    if a.ndim == 0:
+        return "%.17g" % a
+    if a.shape[0] == 1:         # a 1xN matrix: a literal of one row would be a vec
+        return "reshape(" + lit(a[0]) + ", 1, %d)" % a.shape[1]
+    return "[" + ",".join(lit(r) for r in a) + "]"
+
+
+def rounding(x, digits):
+    s = 10.0 ** digits
+    f = np.vectorize(lambda v: math.copysign(math.floor(abs(v) * s + 0.5), v) / s)
+    return f(np.asarray(x, dtype=float)) if np.ndim(x) else f(float(x))[()]
+
+
+def safe_digits(x):
+    """Most decimals (3, 2, 1, 0) at which every element is far from a rounding tie."""
+    vals = np.abs(np.ravel(np.asarray(x, dtype=float)))
+    for d in (3, 2, 1, 0):
+        frac = (vals * 10.0 ** d) % 1.0
+        margin = 0.02 + 1e-5 * vals * 10.0 ** d
+        if np.all(np.abs(frac - 0.5) > margin):
+            return d
+    raise ValueError("no safe rounding for %r" % x)
+
+
+class Test:
+    def __init__(self, name, comment, options=""):
+        self.name, self.comment, self.options = name, comment, options
+        self.lines, self.expects = [], []
+
+    def code(self, text):
+        self.lines.append(text)
+
+    def let(self, name, value):
+        self.code("%s = %s" % (name, lit(value)))
+
+    def approx(self, expr, value):
+        """print the expression rounded; the expected value from NumPy."""
+        value = np.asarray(value, dtype=float)
+        try:
+            d = safe_digits(value)
+        except ValueError:
+            d = -1
+        if d < 2:               # too many elements near a tie: compare within a tolerance
+            tol = 1e-3 * max(1.0, float(np.max(np.abs(value))))
+            ref = lit(value) if value.ndim else "%.17g" % value
+            self.true("max(abs((%s) - %s)) < %g" % (expr, ref, tol))
+            return
+        s = 10 ** d
+        self.code("print round((%s) * %d) / %d" % (expr, s, s))
+        self.expects.append(fmt(rounding(value, d)))
+
+    def exact(self, expr, text):
+        self.code("print %s" % expr)
+        self.expects.append(text)
+
+    def true(self, expr):
+        self.exact(expr, "1")
+
+    def error(self, expr, message):
+        self.code(expr)
+        physical = sum(line.count("\n") + 1 for line in self.lines)
+        self.expects.append(("error", physical, message))
+
+    def write(self):
+        out = ["%% %s" % c for c in self.comment.split("\n")]
+        out.append("% Generated by make_expected.py (NumPy/SciPy); do not edit by hand.")
+        if self.options:
+            out.append("%% options: %s" % self.options)
+        head = len(out)
+        out += self.lines
+        for e in self.expects:
+            if isinstance(e, tuple):
+                out.append("%% expect error: line %d: %s" % (head + e[1], e[2]))
+            else:
+                out.append("% expect: " + e)
+        with open(os.path.join(HERE, "g_" + self.name + ".q"), "w") as f:
+            f.write("\n".join(out) + "\n")
+
+
+def both(name, comment, build):
+    """The same test in single precision and under --double."""
+    for suffix, opt in (("", ""), ("_double", "--double")):
+        t = Test(name + suffix, comment + (" (double precision)" if opt else ""), opt)
+        build(t)
+        t.write()
+
+
+# ---------------------------------------------------------------- the tests
+# (approx prints rounded values when at least two decimals are safe, else it prints
+# max(abs(result - expected)) < tol with the NumPy values embedded in the file)
+
+TOL = "tol = 1e-3"              # reconstruction tolerance that single precision meets
+
+
+def t_matmul(t):
+    a, b = intmat(5, 3, 1), intmat(3, 5, 2)
+    t.let("A", a)
+    t.let("B", b)
+    t.exact("A * B", fmt(a @ b))
+    t.exact("B * A", fmt(b @ a))
+    c, d = intmat(7, 11, 3), intmat(11, 13, 4)
+    t.let("C", c)
+    t.let("D", d)
+    t.exact("C * D", fmt(c @ d))
+    x = np.arange(1.0, 12.0)
+    t.let("x", x)
+    t.exact("C * x", fmt(c @ x))            # a vec of 7: the matrix-vector product
+    t.exact("type(C * x, vec)", "1")
+    y = np.arange(1.0, 8.0)
+    t.let("y", y)
+    t.exact("y * C", fmt((y @ c)[None, :]))  # a vec on the left is a 1xN row
+    r, col = intmat(1, 6, 5), intmat(6, 1, 6)
+    t.let("r", r)
+    t.let("c", col)
+    t.exact("r * c", fmt(r @ col))
+    t.exact("c * r", fmt(col @ r))
+    p, q = mat(13, 17, 1), mat(17, 19, 2)
+    t.let("P", p)
+    t.let("Q", q)
+    t.approx("P * Q", p @ q)
+    big, big2 = intmat(64, 70, 7), intmat(70, 50, 8)
+    t.code("E = zeros(64, 70)\nF = zeros(70, 50)")
+    t.code("for i = 0..63\n    for j = 0..69\n        E[i, j] = mod(i*5 + j*3 + 7, 11) - 5\n    end\nend")
+    t.code("for i = 0..69\n    for j = 0..49\n        F[i, j] = mod(i*5 + j*3 + 8, 11) - 5\n    end\nend")
+    g = big @ big2
+    t.exact("sum(E * F)", fmt_num(g.sum()))
+    t.exact("(E * F)[63, :]", fmt(g[63]))
+
+
+def t_matmul_complex(t):
+    a = intmat(3, 4, 1) + 1j * intmat(3, 4, 2)
+    b = intmat(4, 2, 3) - 2j * intmat(4, 2, 4)
+    t.code("A = %s + 1j * %s" % (lit(a.real), lit(a.imag)))
+    t.code("B = %s + 1j * %s" % (lit(b.real), lit(b.imag)))
+    t.exact("A * B", fmt(a @ b))
+    t.exact("A * %s" % lit(np.ones(4)), fmt(a @ np.ones(4)))
+    t.exact("int32(%s) * %s" % (lit(intmat(2, 3, 1)), lit(intmat(3, 2, 2))), fmt(intmat(2, 3, 1) @ intmat(3, 2, 2)))
+
+
+def t_inv(t):
+    for name, a in (("A", mat(3, 3, 1, 4)), ("B", mat(5, 5, 2, 6)), ("C", mat(7, 7, 3, 8))):
+        t.let(name, a)
+        t.approx("inv(%s)" % name, np.linalg.inv(a))
+    t.exact("inv(4)", "[[0.25]]")
+    t.code(TOL)
+    t.true("max(abs(inv(C) * C - eye(7))) < tol")
+
+
+def t_det(t):
+    for name, a in (("A", mat(3, 3, 1, 4)), ("B", mat(5, 5, 2)), ("C", mat(7, 7, 3, 2)), ("N", mat(4, 4, 4))):
+        t.let(name, a)
+        t.approx("det(%s) / %g" % (name, 10 ** int(math.log10(abs(np.linalg.det(a))))),
+                 np.linalg.det(a) / 10 ** int(math.log10(abs(np.linalg.det(a)))))
+    t.exact("det(-3)", "-3")
+    t.exact("det([[1,2],[2,4]])", "0")
+    t.exact("det([[0,1],[1,0]])", "-1")
+    s = spd(5, 2)
+    t.let("S", s)
+    t.approx("logdet(S)", np.linalg.slogdet(s)[1])
+    t.let("B", mat(5, 5, 2))
+    sign, ld = np.linalg.slogdet(mat(5, 5, 2))
+    t.exact("isnan(logdet(B))", "1" if sign < 0 else "0")
+    t.exact("logdet([[1,2],[2,4]])", "-inf")
+
+
+def t_svd(t):
+    t.code(TOL)
+    for name, a in (("A", mat(5, 3, 1)), ("B", mat(3, 5, 2)), ("C", mat(7, 7, 3)), ("R", mat(1, 6, 4)),
+                    ("K", mat(6, 1, 5))):
+        t.let(name, a)
+        s = np.linalg.svd(a, compute_uv=False)
+        t.approx("svd(%s)" % name, s)
+        t.code("[U, S, V] = svd(%s)" % name)
+        m, n = a.shape
+        t.exact("size(U), size(S), size(V)", "[%d,%d][%d,%d][%d,%d]" % (m, m, m, n, n, n))
+        t.true("max(abs(U * S * transpose(V) - %s)) < tol" % name)
+        if min(m, n) > 1:       # eye(1) is a number, and diag of a 1xN matrix builds one
+            t.true("max(abs(transpose(U) * U - eye(%d))) < tol" % m)
+            t.true("max(abs(transpose(V) * V - eye(%d))) < tol" % n)
+            t.approx("diag(S)", s)
+    v = np.arange(1.0, 6.0)
+    t.let("v", v)
+    t.approx("svd(v)", np.linalg.svd(v[None, :], compute_uv=False))
+
+
+def t_pinv(t):
+    for name, a in (("A", mat(5, 3, 1)), ("B", mat(3, 5, 2)), ("C", mat(3, 3, 3, 3))):
+        t.let(name, a)
+        t.approx("pinv(%s)" % name, np.linalg.pinv(a))
+    t.approx("pinv([[1,2],[2,4]])", np.linalg.pinv(np.array([[1.0, 2], [2, 4]])))
+
+
+def t_symeig(t):
+    t.code(TOL)
+    for name, a in (("A", spd(3, 1)), ("B", spd(5, 2) - 20 * np.eye(5)), ("C", spd(7, 3))):
+        t.let(name, a)
+        w = np.linalg.eigvalsh(a)
+        t.approx("symeig(%s) / 10" % name, w / 10)
+        t.code("[V, D] = symeig(%s)" % name)
+        t.true("max(abs(%s * V - V * D)) < tol * 10" % name)
+        t.true("max(abs(transpose(V) * V - eye(%d))) < tol" % a.shape[0])
+        t.approx("diag(D) / 10", w / 10)
+    t.exact("symeig(2)", "[2]")
+
+
+def t_eig(t):
+    t.code(TOL)
+    a = np.array([[2.0, 1, 0], [1, 3, 1], [0, 1, 4]]) + np.array([[0, 0.5, 0], [0, 0, 0], [0, 0, 0]])
+    t.let("A", a)
+    w = np.linalg.eigvals(a)
+    assert np.all(w.imag == 0)
+    w = w.real
+    t.approx("min(eig(A))", w.min())
+    t.approx("max(eig(A))", w.max())
+    t.approx("sum(eig(A))", w.sum())
+    t.code("[V, D] = eig(A)")
+    t.true("max(abs(A * V - V * D)) < tol")
+    t.exact("type(eig(A), vec)", "1")
+    t.exact("eig([[0,1],[-1,0]])", "[0+1j,0-1j]")
+    b = np.array([[1.0, -2, 0], [2, 1, 0], [0, 0, 3]])
+    t.let("B", b)
+    t.exact("type(eig(B), cvec)", "1")
+    t.code("[W, E] = eig(B)")
+    t.true("max(abs(B * W - W * E)) < tol")
+    e = np.linalg.eigvals(b)
+    t.approx("sum(real(eig(B)))", e.real.sum())
+    t.approx("max(imag(eig(B)))", e.imag.max())
+
+
+def t_chol(t):
+    t.code(TOL)
+    for name, a in (("A", spd(3, 1)), ("B", spd(5, 2)), ("C", spd(7, 3))):
+        t.let(name, a)
+        t.approx("chol(%s)" % name, np.linalg.cholesky(a).T)
+        t.true("max(abs(transpose(chol(%s)) * chol(%s) - %s)) < tol * 10" % (name, name, name))
+    t.exact("chol(9)", "[[3]]")
+
+
+def t_lu(t):
+    t.code(TOL)
+    for name, a in (("A", mat(4, 4, 1)), ("B", mat(5, 3, 2)), ("C", mat(3, 5, 3))):
+        t.let(name, a)
+        p, l, u = sla.lu(a)          # SciPy: A = P L U, so MATLAB's P is transpose(p)
+        t.code("[L, U, P] = lu(%s)" % name)
+        t.approx("L", l)
+        t.approx("U", u)
+        t.exact("P", fmt(p.T))
+        t.true("max(abs(P * %s - L * U)) < tol" % name)
+        if a.shape[0] == a.shape[1]:
+            t.approx("lu(%s)" % name, sla.lu_factor(a)[0])    # packed factors of P*A
+        t.code("[L2, U2] = lu(%s)" % name)
+        t.approx("L2", p @ l)
+        t.true("max(abs(L2 * U2 - %s)) < tol" % name)
+
+
+def t_qr(t):
+    t.code(TOL)
+    for name, a in (("A", mat(5, 3, 1)), ("B", mat(3, 5, 2)), ("C", mat(4, 4, 3))):
+        t.let(name, a)
+        q, r = np.linalg.qr(a, mode="complete")
+        m, n = a.shape
+        t.code("[Q, R] = qr(%s)" % name)
+        t.exact("size(Q), size(R)", "[%d,%d][%d,%d]" % (m, m, m, n))
+        t.approx("abs(R)", np.abs(r))
+        t.true("max(abs(Q * R - %s)) < tol" % name)
+        t.true("max(abs(transpose(Q) * Q - eye(%d))) < tol" % m)
+        t.approx("abs(qr(%s))" % name, np.abs(r))
+
+
+def t_solve(t):
+    a = mat(5, 5, 1, 5)
+    t.let("A", a)
+    b = np.arange(1.0, 6.0)
+    t.let("b", b)
+    t.approx("solve(A, b)", np.linalg.solve(a, b))
+    t.exact("type(solve(A, b), vec)", "1")
+    bm = mat(5, 3, 2)
+    t.let("Bm", bm)
+    t.approx("solve(A, Bm)", np.linalg.solve(a, bm))
+    o = mat(7, 3, 3)
+    t.let("O", o)
+    bo = np.arange(1.0, 8.0)
+    t.let("bo", bo)
+    t.approx("solve(O, bo)", np.linalg.lstsq(o, bo, rcond=None)[0])
+    w = mat(3, 5, 4)
+    t.let("W", w)
+    t.approx("solve(W, [1,2,3])", np.linalg.lstsq(w, [1.0, 2, 3], rcond=None)[0])   # minimum norm
+    t.approx("solve(ones(2,3), [1,2])", np.linalg.lstsq(np.ones((2, 3)), [1.0, 2], rcond=None)[0])
+    t.approx("solve(3, 6)", 2.0)
+    t.exact("type(solve(3, 6), scalar)", "1")
+
+
+def t_norm(t):
+    v = np.array([3.0, -4, 1.5, 0.25, -2])
+    t.let("v", v)
+    t.approx("norm(v)", np.linalg.norm(v))
+    t.approx("norm(v, 1)", np.linalg.norm(v, 1))
+    t.approx("norm(v, inf)", np.linalg.norm(v, np.inf))
+    t.approx("norm(v, 3)", np.linalg.norm(v, 3))
+    t.approx("norm(v, \"fro\")", np.linalg.norm(v))
+    a = mat(5, 3, 1)
+    t.let("A", a)
+    t.approx("norm(A)", np.linalg.norm(a, 2))
+    t.approx("norm(A, 2)", np.linalg.norm(a, 2))
+    t.approx("norm(A, 1)", np.linalg.norm(a, 1))
+    t.approx("norm(A, inf)", np.linalg.norm(a, np.inf))
+    t.approx("norm(A, \"fro\")", np.linalg.norm(a, "fro"))
+    t.approx("norm(transpose(A))", np.linalg.norm(a.T, 2))
+    t.let("c", v[:, None])
+    t.approx("norm(c, 1)", np.linalg.norm(v, 1))
+    t.approx("norm([3+4j, 1j])", np.linalg.norm(np.array([3 + 4j, 1j])))
+
+
+def t_trace_kron(t):
+    a = mat(5, 5, 1)
+    t.let("A", a)
+    t.approx("trace(A)", np.trace(a))
+    t.exact("trace(7)", "7")
+    t.exact("trace([[1+1j, 2], [3, 4-3j]])", "5-2j")
+    x, y = intmat(2, 3, 1), intmat(3, 2, 2)
+    t.let("X", x)
+    t.let("Y", y)
+    t.exact("kron(X, Y)", fmt(np.kron(x, y)))
+    t.exact("kron([1,2,3], [1,-1])", fmt(np.kron([1.0, 2, 3], [1.0, -1])))
+    t.exact("kron(eye(2), [[1j, 2]])", fmt(np.kron(np.eye(2), np.array([[1j, 2]]))))
+
+
+def t_blas1(t):
+    x = np.array([1.5, -7, 3, 7, -0.25, 2])
+    y = np.arange(1.0, 7.0)
+    t.let("x", x)
+    t.let("y", y)
+    t.exact("blas_amax(x)", str(int(np.argmax(np.abs(x)))))
+    t.exact("blas_amin(x)", str(int(np.argmin(np.abs(x)))))
+    t.exact("blas_asum(x)", fmt_num(np.abs(x).sum()))
+    t.exact("blas_dot(x, y)", fmt_num(x @ y))
+    t.approx("blas_nrm2(x)", np.linalg.norm(x))
+    t.exact("blas_axpy(2, x, y)", fmt(2 * x + y))
+    t.exact("blas_scal(-0.5, x)", fmt(-0.5 * x))
+    a = intmat(2, 3, 1)
+    t.let("A", a)
+    t.exact("blas_scal(2, A)", fmt(2 * a))
+    t.exact("x", fmt(x))                # arguments are not modified
+    cube = np.arange(12.0).reshape(2, 3, 2) - 5
+    t.code("X3 = reshape(%s, 2, 3, 2)" % lit(cube.ravel()))
+    t.exact("blas_asum(X3), blas_nrm2(X3) > 0", fmt_num(np.abs(cube).sum()) + "1")
+    t.exact("size(blas_scal(2, X3))", "[2,3,2]")
+    t.exact("type(blas_version(), string)", "1")
+
+
+def t_blas2(t):
+    a, b, c = intmat(4, 3, 1), intmat(3, 5, 2), intmat(4, 5, 3)
+    t.let("A", a)
+    t.let("B", b)
+    t.let("C", c)
+    t.exact("blas_gemm(A, B)", fmt(a @ b))
+    t.exact("blas_gemm(2, A, B, -1, C)", fmt(2 * a @ b - c))
+    t.exact("blas_gemm(1, B, A, 0, 0, \"T\", \"T\")", fmt(b.T @ a.T))
+    t.exact("blas_gemm(1, A, A, 0, 0, 1, 0)", fmt(a.T @ a))
+    x = np.array([1.0, -2, 3])
+    t.let("x", x)
+    t.exact("blas_gemv(A, x)", fmt(a @ x))
+    y = np.array([1.0, 1, 1, 1])
+    t.let("y", y)
+    t.exact("blas_gemv(2, A, x, 3, y)", fmt(2 * a @ x + 3 * y))
+    t.exact("blas_gemv(1, A, y, 0, 0, \"T\")", fmt(a.T @ y))
+    d = intmat(3, 4, 4)
+    t.let("D", d)
+    t.exact("blas_geam(2, A, -1, D, 0, 1)", fmt(2 * a - d.T))
+    t.exact("blas_geam(1, A, 1, D, \"T\", \"N\")", fmt(a.T + d))
+    t.exact("blas_transpose(A)", fmt(a.T))
+    t.exact("blas_hermtranspose([[1+2j, 3], [4, 5-1j]])", fmt(np.array([[1 + 2j, 3], [4, 5 - 1j]]).conj().T))
+    u = np.triu(mat(4, 4, 5, 3))
+    t.let("T", u)
+    bb = np.array([1.0, 2, 3, 4])
+    t.let("bb", bb)
+    t.approx("blas_trsv(T, bb)", sla.solve_triangular(u, bb))
+    t.approx("blas_trsv(transpose(T), bb, \"L\")", sla.solve_triangular(u.T, bb, lower=True))
+    t.approx("blas_trsv(T, bb, \"U\", \"T\")", sla.solve_triangular(u, bb, trans=1))
+    t.approx("blas_trsv(T, bb, \"U\", 0, \"U\")", sla.solve_triangular(u, bb, unit_diagonal=True))
+
+
+def t_blas_solvers(t):
+    t.code(TOL)
+    s = spd(5, 1)
+    t.let("S", s)
+    b = np.arange(1.0, 6.0)
+    t.let("b", b)
+    t.approx("blas_chol(S)", np.linalg.cholesky(s).T)
+    t.approx("blas_cholsolve(blas_chol(S), b)", np.linalg.solve(s, b))
+    a = mat(4, 4, 2, 1)
+    t.let("A", a)
+    lu, piv = sla.lu_factor(a)
+    t.code("[LU, ipiv] = blas_lu(A)")
+    t.approx("LU", lu)
+    t.exact("ipiv", fmt(piv.astype(float)))
+    bm = mat(4, 2, 3)
+    t.let("Bm", bm)
+    t.approx("blas_lusolve(LU, ipiv, Bm)", np.linalg.solve(a, bm))
+    t.approx("blas_lusolve(LU, ipiv, [1,2,3,4])", np.linalg.solve(a, [1.0, 2, 3, 4]))
+    g = mat(5, 3, 4)
+    t.let("G", g)
+    t.approx("blas_gesvd(G)", np.linalg.svd(g, compute_uv=False))
+    t.code("[U, s, VT] = blas_gesvd(G)")
+    t.true("max(abs(U[:, 0..2] * diag(s) * VT - G)) < tol")
+    t.code("[QR, tau] = blas_qr(G)")
+    t.approx("abs(QR[0, :])", np.abs(np.linalg.qr(g)[1][0]))
+    t.code("Q = blas_q(QR, tau)")
+    t.exact("size(Q)", "[5,3]")
+    t.true("max(abs(transpose(Q) * Q - eye(3))) < tol")
+    t.true("max(abs(Q * transpose(Q) * G - G)) < tol")
+    # batches: K = 3 stacked 3x3 matrices
+    mats = [mat(3, 3, k + 1, 4) for k in range(3)]
+    t.code("X = zeros(3, 3, 3)")
+    for k, m in enumerate(mats):
+        t.code("X[%d, :, :] = %s" % (k, lit(m)))
+    t.code("Xi = blas_matinvbatches(X)")
+    for k, m in enumerate(mats):
+        t.approx("Xi[%d, :, :]" % k, np.linalg.inv(m))
+    t.code("[LUb, pb] = blas_lubatched(X)")
+    t.exact("size(LUb), size(pb)", "[3,3,3][3,3]")
+    for k, m in enumerate(mats):
+        t.approx("LUb[%d, :, :]" % k, sla.lu_factor(m)[0])
+        t.exact("pb[%d, :]" % k, fmt(sla.lu_factor(m)[1].astype(float)))
+    t.code("Yi = blas_lumatinvbatches(LUb, pb)")
+    t.true("max(abs(Yi - Xi)) < tol")
+    rhs = intmat(3, 3, 9)
+    t.let("Rb", rhs)
+    t.code("Z = blas_lusolvebatches(LUb, pb, Rb)")
+    for k, m in enumerate(mats):
+        t.approx("Z[%d, :]" % k, np.linalg.solve(m, rhs[k]))
+
+
+def t_module(t):
+    t.code('import "linalg.q"')
+    a = spd(3, 1)
+    t.let("A", a)
+    t.approx("inv(A)", np.linalg.inv(a))
+    t.approx("det(A)", np.linalg.det(a))
+    # what a public program that imports linalg.q does with it (a symmetric square root)
+    t.code("[U, L, V] = svd(A)")
+    t.approx("U * diag(sqrt(diag(L))) * transpose(V)", sla.sqrtm(a).real)
+
+
+ERRORS = [
+    ("inv_singular", "inv of a singular matrix is an error.", "x = inv([[1,2],[2,4]])", "inv: the matrix is singular"),
+    ("inv_nonsquare", "inv needs a square matrix.", "x = inv(zeros(2,3))", "inv: the matrix must be square, not 2 x 3"),
+    ("det_nonsquare", "det needs a square matrix.", "x = det(ones(3,5))", "det: the matrix must be square, not 3 x 5"),
+    ("chol_not_pd", "chol of a matrix that is not positive definite is an error.",
+     "R = chol([[1,2],[2,1]])", "chol: the matrix is not positive definite"),
+    ("solve_singular", "solve with a singular square matrix is an error.",
+     "x = solve([[1,2],[2,4]], [1,1])", "solve: the matrix is singular"),
+    ("solve_rows", "solve needs as many rows in b as in A.", "x = solve(eye(3), [1,2])", "solve: b must have 3 rows, not 2"),
+    ("svd_cube", "svd takes vectors and matrices only.", "s = svd(ones(2,2,2))",
+     "svd: A must be a vector or a matrix, not a 3-D array"),
+    ("inv_complex", "the LAPACK functions other than eig take real matrices.", "x = inv([[1j,0],[0,1]])",
+     "inv: complex matrices are not supported"),
+    ("symeig_nonsquare", "symeig needs a square matrix.", "e = symeig(ones(2,3))", "symeig: the matrix must be square"),
+    ("norm_p", "norm takes p >= 1, inf or \"fro\".", "n = norm([1,2], \"max\")", "norm: p must be a number, inf or \"fro\""),
+    ("matinv_singular", "a singular matrix in a batch is an error naming it.",
+     "X = zeros(2,2,2)\nX[0,:,:] = eye(2)\nY = blas_matinvbatches(X)", "blas_matinvbatches: matrix 1 is singular"),
+    ("gemm_inner", "blas_gemm checks the inner dimensions.", "C = blas_gemm(ones(2,3), ones(2,3))",
+     "blas_gemm: inner dimensions do not agree"),
+    ("svd_two_outputs", "svd takes one or three outputs.", "[a, b] = svd(eye(2))",
+     "svd: takes one output (s) or three ([U, S, V])"),
+    ("matvec_inner", "a matrix times a vec of the wrong length is an error.", "y = ones(3,4) * [1,2,3]",
+     "inner dimensions do not agree in '*': [3,4] and [3]"),
+]
+
+
+def main():
+    both("matmul", "The matrix product through BLAS: shapes 5x3, 3x5, 7x11, 13x17 (non-integer),\n"
+         "1xN times Nx1 and back, matrix times vec (a vec), vec times matrix (1xN).", t_matmul)
+    both("matmul_complex", "The complex matrix product (cgemm/zgemm).", t_matmul_complex)
+    both("inv", "inv on 3x3, 5x5, 7x7 and a number.", t_inv)
+    both("det_logdet", "det (scaled to print) and logdet, singular and negative cases.", t_det)
+    both("svd", "svd: singular values descending; [U, S, V] sizes, reconstruction, orthogonality;\n"
+         "5x3, 3x5, 7x7, 1x6, 6x1 and a vec.", t_svd)
+    both("pinv", "pinv of tall, wide, square and rank-deficient matrices.", t_pinv)
+    both("symeig", "symeig: ascending eigenvalues, [V, D] with A*V = V*D, V orthogonal.", t_symeig)
+    both("eig", "eig of a general matrix: real eigenvalues as a vec, complex pairs as a cvec,\n"
+         "[V, D] with A*V = V*D.", t_eig)
+    both("chol", "chol: upper triangular R with transpose(R)*R = A.", t_chol)
+    both("lu", "lu: [L, U, P] with P*A = L*U (as MATLAB), [L, U] with A = L*U; square, tall, wide.", t_lu)
+    both("qr", "qr: [Q, R] with Q m x m orthogonal and A = Q*R; |R| against NumPy.", t_qr)
+    both("solve", "solve(A, b): a vec b gives a vec, a matrix b a matrix; tall, wide and\n"
+         "rank-deficient A give the minimum-norm least-squares solution.", t_solve)
+    both("norm", "norm of vectors (p = 1, 2, 3, inf, fro) and matrices (1, 2, inf, fro).", t_norm)
+    both("trace_kron", "trace and kron, real and complex.", t_trace_kron)
+    both("blas_level1", "blas_amax amin asum dot nrm2 axpy scal (indices zero-based).", t_blas1)
+    both("blas_level23", "blas_gemm gemv geam transpose hermtranspose trsv with their options.", t_blas2)
+    both("blas_solvers", "blas_chol cholsolve lu lusolve gesvd qr q and the batched functions.", t_blas_solvers)
+    t = Test("module", "import \"linalg.q\" works and the functions are there.")
+    t_module(t)
+    t.write()
+    for name, comment, code, msg in ERRORS:
+        t = Test("error_" + name, comment)
+        t.error(code, msg)
+        t.write()
+
+
+if __name__ == "__main__":
+    main()
