@@ -349,7 +349,9 @@ static int type_fit(LangType *t, Value v)
     return 3;
 }
 
-/* The overload that fits the arguments best; among equals, the one defined first. */
+/* The overload that fits the arguments best; among equals, the program's own (a function
+ * of the root module shadows an imported one of the same signature, as a function in
+ * MATLAB's current folder shadows one on the path), then the one defined first. */
 static RtFunc *pick_overload(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names)
 {
     if (!f->next)
@@ -362,7 +364,8 @@ static RtFunc *pick_overload(Rt *rt, RtFunc *f, int argc, Value *argv, const cha
         int score = 0;
         for (int i = 0; i < argc && i < g->node->args.n && (!names || !names[i]); i++)
             score += type_fit(((Node *)g->node->args.items[i])->type, argv[i]);
-        if (score >= best_score) {
+        bool keep_own = best && best->mod == rt->modules && g->mod != rt->modules;
+        if (score > best_score || (score == best_score && !keep_own)) {
             best = g;
             best_score = score;
         }
