@@ -9,6 +9,7 @@
  */
 #include "runtime/interp.h"
 #include "runtime/lib.h"
+#include "runtime/lib_data.h"
 #include "runtime/mem.h"
 #include "runtime/cpu/jit.h"
 
@@ -2368,6 +2369,7 @@ void rt_free(Rt *rt)
         free(rt->warned);
         rt->warned = next;
     }
+    rt_files_close_all(rt);
     sb_free(&rt->errmsg);
     free(rt->stack);
     lang_diag_free(rt->diag);

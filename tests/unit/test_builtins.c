@@ -47,8 +47,6 @@ static const char *const prelude[] = {
 static const struct {
     const char *name, *reason;
 } later[] = {
-    {"load", "file I/O of values: with the media I/O issue"},
-    {"save", "file I/O of values: with the media I/O issue"},
     {"syncthreads", "kernel issue"},
     {"atomic_add", "kernel issue"},
     {"thread_block", "kernel type: kernel issue"},
