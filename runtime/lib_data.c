@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -386,13 +387,12 @@ static void read_whole(Rt *rt, const char *path, Value *dst)
     FILE *f = fopen(path, "rb");
     if (!f)
         rt_error(rt, "load: cannot open '%s': %s", path, strerror(errno));
-    int64_t n = 0;
-    if (fseek(f, 0, SEEK_END) == 0)
-        n = ftell(f);
-    if (n < 0 || fseek(f, 0, SEEK_SET) != 0) {
+    struct stat sb;
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
         fclose(f);
         rt_error(rt, "load: cannot read '%s': not a regular file", path);
     }
+    int64_t n = (int64_t)sb.st_size;
     int64_t len = n ? n : 1;
     *dst = rt_array_uninit(RT_U8, 1, &len);
     if (dst->kind == V_UNDEF) {
