@@ -411,7 +411,7 @@ static bool parse_style(const char *s, DispSeries *sr)
                                      {1, 0, 1}, {1, 1, 0}, {0, 0, 0}, {1, 1, 1}};
     for (const char *p = s; *p; p++) {
         const char *l = strchr(letters, *p);
-        if (l && *p) {
+        if (l) {
             memcpy(sr->rgb, rgb[l - letters], sizeof sr->rgb);
         } else if (!strncmp(p, "--", 2)) {
             sr->dash = 1, p++;

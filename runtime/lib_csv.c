@@ -50,10 +50,12 @@ static void put_number(StrBuf *sb, double x, bool single)
 
 static void put_element(StrBuf *sb, const RtArray *a, int64_t i)
 {
-    if (rt_elem_is_int(a->elem) && a->elem != RT_U64)
-        sb_printf(sb, "%lld", (long long)rt_get_real(a, i));
+    if (a->elem == RT_I64)      /* 64-bit integers exactly, not through a double */
+        sb_printf(sb, "%lld", (long long)((const int64_t *)a->data)[i]);
     else if (a->elem == RT_U64)
         sb_printf(sb, "%llu", (unsigned long long)((const uint64_t *)a->data)[i]);
+    else if (rt_elem_is_int(a->elem))
+        sb_printf(sb, "%lld", (long long)rt_get_real(a, i));
     else
         put_number(sb, rt_get_real(a, i), a->elem == RT_F32);
 }
