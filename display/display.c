@@ -1,7 +1,13 @@
 /*
- * display.c - imshow, hold and sync_framerate without a window (display.h).
+ * display.c - the display builtins' table, sync_framerate, and the one warning per
+ * drawing function that nothing is shown (display.h).
+ *
+ * The figure builtins themselves live in figure.c and their drawing in render.c. Without
+ * a window and without --figures, imshow and plot warn once per run each (not once per
+ * call: a video loop calls imshow per frame) and show nothing.
  */
 #include "display/display.h"
+#include "display/figure.h"
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 
@@ -9,31 +15,19 @@
 #include <stdbool.h>
 #include <string.h>
 
-static bool warned;             /* imshow's one warning per run */
+/* The functions that warn, each once per run. */
+static const char *const warn_names[] = {"imshow", "plot"};
+static bool warned[sizeof warn_names / sizeof *warn_names];
 
-/* imshow(x[, range]): x a real 2-D image or a cube of 1, 3 or 4 channels. */
-static void disp_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
+void disp_warn_no_display(Rt *rt, const char *fn)
 {
-    (void)argc, (void)nout, (void)out;
-    const RtArray *a = argv[0].kind == V_ARRAY ? argv[0].a : NULL;
-    if (!a || !rt_elem_is_numeric(a->elem) || rt_elem_is_complex(a->elem))
-        rt_error(rt, "imshow: expected a real image (a matrix, or a cube of 1, 3 or 4 channels)");
-    if (a->rank > 3 || (a->rank == 3 && a->dims[2] != 1 && a->dims[2] != 3 && a->dims[2] != 4))
-        rt_error(rt, "imshow: an image of %d dimensions and %lld channels cannot be shown", a->rank,
-                 (long long)(a->rank == 3 ? a->dims[2] : 1));
-    if (!warned) {
-        warned = true;
-        rt_warn(rt, "imshow: no display window in this build; frames are not shown");
-    }
-}
-
-/* hold("on" | "off"): later imshow calls draw into the same window. */
-static void disp_hold(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)argc, (void)nout, (void)out;
-    const char *s = rt_to_cstr(rt, argv[0], "hold: the state");
-    if (strcmp(s, "on") && strcmp(s, "off"))
-        rt_error(rt, "hold: expected \"on\" or \"off\", not '%s'", s);
+    if (disp_recording())
+        return;
+    for (size_t i = 0; i < sizeof warn_names / sizeof *warn_names; i++)
+        if (!strcmp(warn_names[i], fn) && !warned[i]) {
+            warned[i] = true;
+            rt_warn(rt, "%s: no display; figures are not shown (qpipe exec --figures DIR writes them)", fn);
+        }
 }
 
 /* sync_framerate(fps): paces imshow to fps frames per second. */
@@ -46,9 +40,16 @@ static void disp_sync_framerate(Rt *rt, int argc, Value *argv, int nout, Value *
 }
 
 static const RtBuiltin disp_builtins[] = {
-    {"imshow", 1, 2, 0, 0, disp_imshow, "(x[, range])"},
-    {"hold", 1, 1, 0, 0, disp_hold, "(\"on\" | \"off\")"},
+    {"imshow", 1, 2, 1, 0, disp_fig_imshow, "(x[, range])"},
+    {"hold", 1, 1, 1, 0, disp_fig_hold, "(\"on\" | \"off\")"},
     {"sync_framerate", 1, 1, 0, 0, disp_sync_framerate, "(fps)"},
+    {"figure", 0, 1, 1, 0, disp_fig_figure, "([n | handle])"},
+    {"plot", 1, -1, 1, 0, disp_fig_plot, "([x, ]y[, style], …)"},
+    {"title", 1, 1, 0, 0, disp_fig_title, "(text)"},
+    {"xlabel", 1, 1, 0, 0, disp_fig_xlabel, "(text)"},
+    {"ylabel", 1, 1, 0, 0, disp_fig_ylabel, "(text)"},
+    {"legend", 0, -1, 0, 0, disp_fig_legend, "(labels…)"},
+    {"subplot", 1, 3, 1, 0, disp_fig_subplot, "(rows, cols, k)"},
 };
 
 void disp_register(void)

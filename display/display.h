@@ -1,16 +1,26 @@
 /*
- * display.h - the display module's front door: `imshow`, `hold` and `sync_framerate`
- * (DESIGN.md "display/").
+ * display.h - the display module's front door: the figure builtins (imshow, plot, figure,
+ * hold, title, xlabel, ylabel, legend, subplot), sync_framerate, and the figure files of
+ * `qpipe exec --figures DIR` (DESIGN.md "display/", docs/figures.md).
  *
- * There is no window yet (the display issue): the three functions check their arguments,
- * and imshow warns once per run that nothing is shown, as DESIGN.md specifies for a machine
- * without a display. Programs that show frames (the seeds' playback loop, vidplay) run
- * unchanged, and will show them when the window comes.
+ * There is no window yet (the display issue): without --figures the builtins check their
+ * arguments, return what programs expect (figure handles; hold gives 0, "no window open")
+ * and each drawing function warns once per run that nothing is shown. With --figures the
+ * figures are recorded and written as PNG files when the program ends.
  */
 #ifndef DISP_DISPLAY_H
 #define DISP_DISPLAY_H
 
+#include <stddef.h>
+
 /* Register the display builtins with the runtime (before running programs). */
 void disp_register(void);
+
+/* Record figures for writing into dir (created if missing; NULL: do not record). 0, or
+ * -1 with errno set when the folder cannot be made. */
+int disp_figures_begin(const char *dir);
+/* Write every recorded figure as DIR/figureN.png and forget them all. 0, or -1 with the
+ * failing file and reason in err. */
+int disp_figures_finish(char *err, size_t errlen);
 
 #endif

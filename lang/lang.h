@@ -10,6 +10,7 @@
 #ifndef LANG_H
 #define LANG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -41,8 +42,18 @@ void lang_module_free(LangModule *m);
 int lang_resolve(LangModule *m, const char *const *module_path, LangDiag *d);
 
 /* The path of the module `name` imported by `m`: the module's folder first, then each
- * folder of `path`. NULL when not found; the caller frees the result. */
+ * folder of `path`; an absolute name that does not exist is looked for by its file name
+ * the same way. NULL when not found; the caller frees the result. */
 char *lang_find_module(const LangModule *m, const char *name, const char *const *path);
+/* Whether an absolute module name does not exist, so that lang_find_module looks for its
+ * file name instead (the resolver warns then). */
+bool lang_module_fallback(const char *name);
+/* Whether `name` is one of Quasar's own libraries (Quasar.*.dll), whose functions are
+ * builtins: importing it does nothing. */
+bool lang_is_builtin_library(const char *name);
+/* Whether `name` is a global name of the language (prelude.def): the runtime then knows
+ * that a program reading it without a value uses a builtin qpipe does not provide. */
+bool lang_in_prelude(const char *name);
 
 /* Print the tree in the format of docs/ast-dump.md. */
 void lang_dump(const LangModule *m, FILE *out);

@@ -21,6 +21,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 static const char *const prelude[] = {
@@ -136,6 +137,8 @@ static int in_prelude(const char *name)
             return 1;
     return is_type_name(name);
 }
+
+bool lang_in_prelude(const char *name) { return in_prelude(name); }
 
 /* ---------------------------------------------------------------- declarations */
 
@@ -422,7 +425,41 @@ static void check_node(Resolver *r, Scope *s, Node *n)
 
 /* ---------------------------------------------------------------- imports */
 
-char *lang_find_module(const LangModule *m, const char *name, const char *const *path)
+/* The file name of a module path, after the last '/' or '\\'. */
+static const char *module_basename(const char *name)
+{
+    const char *base = name;
+    for (const char *p = name; *p; p++)
+        if (*p == '/' || *p == '\\')
+            base = p + 1;
+    return base;
+}
+
+/* Quasar's own .NET libraries (Quasar.Runtime.dll, Quasar.Video.dll, Quasar.UI.dll,
+ * Quasar.DNN.dll, …): their functions are qpipe's builtins, so importing one is a no-op.
+ * Matched by name, case-insensitively, wherever the path points. */
+bool lang_is_builtin_library(const char *name)
+{
+    const char *base = module_basename(name);
+    size_t n = strlen(base);
+    return n > 11 && !strncasecmp(base, "Quasar.", 7) && !strcasecmp(base + n - 4, ".dll");
+}
+
+static bool is_library(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && !strcasecmp(name + n - 4, ".dll");
+}
+
+/* An absolute path, Unix or Windows (C:\…, \\server\…): programs written on another
+ * machine name their modules so. */
+static bool is_absolute(const char *name)
+{
+    return name[0] == '/' || name[0] == '\\' ||
+           (((name[0] | 32) >= 'a' && (name[0] | 32) <= 'z') && name[1] == ':' && (name[2] == '\\' || name[2] == '/'));
+}
+
+static char *find_on_path(const LangModule *m, const char *name, const char *const *path)
 {
     char buf[PATH_MAX];
     char *dir = strdup(m->src.name);
@@ -442,6 +479,21 @@ char *lang_find_module(const LangModule *m, const char *name, const char *const 
     return NULL;
 }
 
+/* The module's folder and the path; an absolute name that does not exist falls back to
+ * its file name searched the same way (lang_module_fallback says whether it did). */
+char *lang_find_module(const LangModule *m, const char *name, const char *const *path)
+{
+    char *found = find_on_path(m, name, path);
+    if (!found && lang_module_fallback(name))
+        found = find_on_path(m, module_basename(name), path);
+    return found;
+}
+
+bool lang_module_fallback(const char *name)
+{
+    return is_absolute(name) && access(name, R_OK) != 0 && *module_basename(name);
+}
+
 static void resolve_module(Resolver *r, LangModule *m);
 
 /* Top-level definitions of an imported module become globals of the importer. Its
@@ -459,7 +511,17 @@ static void export_names(Resolver *r, LangModule *m)
 
 static void do_import(Resolver *r, LangModule *m, Node *imp)
 {
+    if (lang_is_builtin_library(imp->name))
+        return;
+    if (is_library(imp->name)) {
+        rerror(r, m, imp->loc, "cannot import the library '%s': qpipe runs Quasar modules (.q); of the "
+               ".NET libraries it has only Quasar's own (Quasar.*.dll) built in", module_basename(imp->name));
+        return;
+    }
     char *file = lang_find_module(m, imp->name, r->path);
+    if (file && lang_module_fallback(imp->name))
+        lang_diag_report(r->d, &m->src, imp->loc, LANG_WARNING,
+                         "module '%s' does not exist; using '%s' found on the module path", imp->name, file);
     if (!file) {
         rerror(r, m, imp->loc, "cannot find module '%s' (searched the program's folder%s)", imp->name,
                r->path && r->path[0] ? " and the module path" : "");

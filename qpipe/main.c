@@ -3,7 +3,7 @@
  *
  * Only this folder decides exit codes (sysexits, DESIGN.md "Errors"): 0 success,
  * 64 usage, 65 an error in the Quasar program, 66 an input missing or unreadable,
- * 70 internal error.
+ * 70 internal error, 73 an output (a figure file) that cannot be created.
  */
 #include "lang/lang.h"
 #include "runtime/rt.h"
@@ -29,6 +29,7 @@ enum {
     EXIT_DATAERR = 65,
     EXIT_NOINPUT = 66,
     EXIT_SOFTWARE = 70,
+    EXIT_CANTCREAT = 73,
 };
 
 static void usage(FILE *out)
@@ -53,6 +54,8 @@ static void usage(FILE *out)
           "  --seed N              (exec) seed of rand/randn, for reproducible runs\n"
           "  --threads N           (exec) worker threads (default: all cores)\n"
           "  -v                    (exec) say which kernels are compiled or interpreted\n"
+          "  --figures DIR         (exec) write the program's figures (imshow, plot, ...) as\n"
+          "                        DIR/figure1.png, ... when it ends\n"
           "\n"
           "Modules named by `import` are searched in the program's folder, then in the\n"
           "folders of QPIPE_PATH (colon-separated), then in the standard module folder.\n",
@@ -196,6 +199,7 @@ static int cmd_check(int argc, char **argv)
 static int cmd_run_program(int argc, char **argv, bool emit)
 {
     RtOptions opt = {0};
+    const char *figures = NULL;
     int i = 0;
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
         const char *a = argv[i];
@@ -218,6 +222,8 @@ static int cmd_run_program(int argc, char **argv, bool emit)
                 return EXIT_USAGE;
             }
             opt.threads = (int)n;
+        } else if (!strcmp(a, "--figures") && i + 1 < argc && !emit) {
+            figures = argv[++i];
         } else if (emit && (!strcmp(a, "--c") || !strcmp(a, "--cuda"))) {
             /* one text serves both: under NVRTC its QP_CUDA branch is the __global__ entry */
         } else {
@@ -228,6 +234,10 @@ static int cmd_run_program(int argc, char **argv, bool emit)
     if (i >= argc) {
         fprintf(stderr, "qpipe exec: missing FILE.q\n");
         return EXIT_USAGE;
+    }
+    if (disp_figures_begin(figures) != 0) {
+        fprintf(stderr, "qpipe exec: cannot create the figure folder '%s': %s\n", figures, strerror(errno));
+        return EXIT_CANTCREAT;
     }
     char **path = module_path();
     char *kdir = kernel_dir();
@@ -243,11 +253,18 @@ static int cmd_run_program(int argc, char **argv, bool emit)
     if (!rt) {
         free_path(path);
         free(kdir);
+        disp_figures_begin(NULL);
         fprintf(stderr, "qpipe: out of memory\n");
         return EXIT_SOFTWARE;
     }
     int rc = rt_run_file(rt, argv[i], argc - i - 1, argv + i + 1);
     rt_free(rt);
+    char err[512];
+    if (disp_figures_finish(err, sizeof err) != 0) {     /* also after an error: what was drawn */
+        fprintf(stderr, "qpipe exec: cannot write figure %s\n", err);
+        if (rc == 0)
+            rc = EXIT_CANTCREAT;
+    }
     if (emit)
         fclose(out);
     free_path(path);

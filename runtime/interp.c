@@ -10,6 +10,7 @@
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 #include "runtime/lib_fft.h"
+#include "runtime/lib_data.h"
 #include "runtime/mem.h"
 #include "runtime/cpu/jit.h"
 
@@ -945,12 +946,18 @@ static void eval_exchange(Rt *rt, Node *n, Value *dst);
 static void eval_index(Rt *rt, Node *n, Value *dst);
 static void eval_field(Rt *rt, Node *n, Value *dst);
 
+_Noreturn static void unassigned(Rt *rt, Node *n)
+{
+    rt->cur = n;
+    if (n->bind == RT_BIND_GLOBAL && lang_in_prelude(n->name) && !rt_find_builtin(n->name))
+        rt_error(rt, "'%s' is not defined (a Quasar builtin that qpipe does not provide yet)", n->name);
+    rt_error(rt, "'%s' is used before it is assigned", n->name);
+}
+
 static inline void load_slot(Rt *rt, Node *n, const Value *v, Value *dst)
 {
-    if (v->kind == V_UNDEF) {
-        rt->cur = n;
-        rt_error(rt, "'%s' is used before it is assigned", n->name);
-    }
+    if (v->kind == V_UNDEF)
+        unassigned(rt, n);
     if (rt_counted(v))
         v->o->refs++;
     rt_vcopy(dst, v);
@@ -2139,8 +2146,8 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
 {
     for (int i = 0; i < mod->m->body.n; i++) {
         Node *n = mod->m->body.items[i];
-        if (n->kind != N_IMPORT)
-            continue;
+        if (n->kind != N_IMPORT || lang_is_builtin_library(n->name))
+            continue;       /* Quasar.*.dll: its functions are builtins */
         char *file = lang_find_module(mod->m, n->name, rt->module_path);
         if (!file) {
             rt->cur = n;
@@ -2378,6 +2385,7 @@ void rt_free(Rt *rt)
         free(rt->warned);
         rt->warned = next;
     }
+    rt_files_close_all(rt);
     sb_free(&rt->errmsg);
     free(rt->stack);
     lang_diag_free(rt->diag);

@@ -150,6 +150,7 @@ struct Rt {
     size_t stack_budget;        /* bytes of C stack the evaluator may use */
     struct RtTypeCache *types;  /* type values of builtin names, made on first use */
     struct RtTypeText *type_texts;  /* parsed type texts of type(x, "…") */
+    struct RtFiles *files;      /* files opened by fopen (lib_file.c) */
 };
 
 /* ---------------------------------------------------------------- errors */
@@ -268,6 +269,8 @@ void rt_format_real(double x, StrBuf *sb);
 void rt_format_dims(const RtArray *a, StrBuf *sb);
 /* printf-style formatting with Quasar values as arguments. */
 void rt_sprintf(Rt *rt, const char *fmt, int argc, const Value *argv, StrBuf *sb);
+/* The same, with errors raised in the name of `fn` ("fprintf: …"). */
+void rt_sprintf_as(Rt *rt, const char *fn, const char *fmt, int argc, const Value *argv, StrBuf *sb);
 
 /* ---------------------------------------------------------------- scope (scope.c) */
 

@@ -11,8 +11,9 @@
  * `-+ #0`, a width and a precision (`*` is not supported). String literals keep their
  * backslashes (the lexer has no escapes), so the escapes \n \t \r \\ \" \' \a \b \f \v
  * \0 are understood inside FORMAT strings only. Arguments are Quasar values:
- * - %d/%i/%u/%x/%X/%o convert a scalar by truncation (NaN and inf print as text); %f and
- *   the other real conversions take ints; a complex number prints as `re+imj` with the
+ * - %d/%i/%u/%x/%X/%o print an integral scalar as an integer and any other number in %e
+ *   form, as MATLAB does (NaN and inf print as text); %f and the other real conversions
+ *   take ints; a complex number prints as `re+imj` with the
  *   conversion applied to each part; %c takes a code point (UTF-8 encoded) or a string;
  *   %s takes a string, or any value formatted as `print` does (rt_format).
  * - A numeric array given to a numeric conversion gives its elements one per conversion,
@@ -178,16 +179,24 @@ static void put_real(StrBuf *sb, const FmtSpec *f, double x)
     sb_printf(sb, c_format(f, "", f->conv, cf, sizeof cf), f->width, f->prec, x);
 }
 
-/* An integer conversion of a real: truncated; NaN, inf and values beyond 64 bits print
+/* An integer conversion of a real. An integral value prints as the integer; any other
+ * value (a fraction, a negative number for %u %x %X %o) prints in %e form, as MATLAB
+ * does (sprintf("%d", 1.5) is 1.500000e+00); NaN, inf and values beyond 64 bits print
  * as %f would. */
 static void put_int(StrBuf *sb, const FmtSpec *f, double x, bool is_int, int64_t i)
 {
     char cf[24];
     if (!is_int) {
+        FmtSpec g = *f;
+        g.prec = -1;
         if (!(fabs(x) < 9.2e18)) {
-            FmtSpec g = *f;
             g.conv = 'f';
             g.prec = 0;
+            put_real(sb, &g, x);
+            return;
+        }
+        if (x != floor(x) || (x < 0 && f->conv != 'd' && f->conv != 'i')) {
+            g.conv = 'e';
             put_real(sb, &g, x);
             return;
         }
@@ -383,6 +392,11 @@ static void format_values(Rt *rt, const char *fn, const char *fmt, int argc, con
 void rt_sprintf(Rt *rt, const char *fmt, int argc, const Value *argv, StrBuf *sb)
 {
     format_values(rt, "printf", fmt, argc, argv, sb);
+}
+
+void rt_sprintf_as(Rt *rt, const char *fn, const char *fmt, int argc, const Value *argv, StrBuf *sb)
+{
+    format_values(rt, fn, fmt, argc, argv, sb);
 }
 
 /* ---------------------------------------------------------------- builtins */

@@ -15,6 +15,9 @@ Runs five kinds of tests and ends with one line `N passed, N failed`:
   - the end-to-end checks of `qpipe run` (tests/e2e/run_e2e.py: media made by
     samples/make_media.sh into build/e2e/, outputs checked by content), each `ok NAME` /
     `not ok NAME: REASON` line one test, when the whole suite runs or a path names tests/e2e;
+  - the figure checks of `qpipe exec --figures` (tests/figures/run_figures.py: PNGs read
+    back and checked by pixel value), counted the same way, when the whole suite runs or a
+    path names tests/figures;
   - with --fuzz, the libFuzzer target seeded with every tests/**/*.q, as one test.
 
 Environment: QPIPE (default build/qpipe), QPIPE_TESTS (default build/tests), FUZZ_BIN
@@ -55,6 +58,8 @@ NVRTC_CHECK = "tests/nvrtc_check.py"
 # End-to-end checks of `qpipe run` on generated media: one `ok NAME` line per check.
 E2E_SCRIPT = "tests/e2e/run_e2e.py"
 E2E_TIMEOUT = 600       # seconds for the whole e2e script (about a minute on 2 cores)
+FIGURES_SCRIPT = "tests/figures/run_figures.py"
+FIGURES_TIMEOUT = 120   # seconds for the figure checks (about 2 s)
 KERNEL_HEADER = "kernels/qp_kernel.h"
 
 GOLDEN_TIMEOUT = 10     # seconds per .q file (docs/testing.md)
@@ -333,11 +338,11 @@ def run_unit(binary):
     return run_counted([binary], unit_name(binary), UNIT_TIMEOUT)
 
 
-def run_counted(argv, name, timeout):
+def run_counted(argv, name, timeout, env=None):
     """Run a program that prints `ok NAME` / `not ok NAME: REASON` lines; return (passed
     count, [failure lines]), each failure line starting with `name`."""
     try:
-        result = run_process(argv, timeout)
+        result = run_process(argv, timeout, env=env)
     except Failure as e:
         return 0, ["%s: %s" % (name, e)]
     if result is None:
@@ -452,11 +457,23 @@ def run_e2e(qpipe):
     return run_counted(argv, E2E_SCRIPT, E2E_TIMEOUT)
 
 
+def run_figures(qpipe):
+    """The figure checks (tests/figures/run_figures.py); (passed count, [failure lines])."""
+    env = dict(os.environ, QPIPE=qpipe)
+    argv = [sys.executable, os.path.join(ROOT, FIGURES_SCRIPT)]
+    return run_counted(argv, FIGURES_SCRIPT, FIGURES_TIMEOUT, env=env)
+
+
+def wants_folder(paths, name):
+    """Whether the script of tests/NAME runs: the whole suite, or a path at or above it."""
+    folder = os.path.join(ROOT, "tests", name)
+    return not paths or any(inside(folder, os.path.abspath(p)) or inside(os.path.abspath(p), folder)
+                            for p in paths)
+
+
 def wants_e2e(paths):
     """Whether the e2e checks run: the whole suite, or a path at or above tests/e2e."""
-    e2e = os.path.join(ROOT, "tests", "e2e")
-    return not paths or any(inside(e2e, os.path.abspath(p)) or inside(os.path.abspath(p), e2e)
-                            for p in paths)
+    return wants_folder(paths, "e2e")
 
 
 def select(paths, tests_dir):
@@ -468,8 +485,8 @@ def select(paths, tests_dir):
     golden, units = [], []
     for arg in paths:
         path = os.path.abspath(arg)
-        if inside(path, os.path.join(ROOT, "tests", "e2e")):
-            continue    # the e2e script (wants_e2e)
+        if inside(path, os.path.join(ROOT, "tests", "e2e")) or inside(path, os.path.join(ROOT, "tests", "figures")):
+            continue    # the e2e and figure scripts (wants_folder)
         if os.path.isdir(path):
             # A folder that holds golden folders (tests/, the root) means those only.
             holds = [g for g in golden_dirs if inside(g, path)]
@@ -530,6 +547,8 @@ def main():
         # After the golden runs, which write the kept kernels; alongside the unit tests.
         nvrtc = pool.submit(run_nvrtc, kept) if golden else None
         e2e = pool.submit(run_e2e, qpipe) if not opts.fuzz_only and wants_e2e(opts.paths) else None
+        figures = (pool.submit(run_figures, qpipe)
+                   if not opts.fuzz_only and wants_folder(opts.paths, "figures") else None)
         for ok, failed in pool.map(run_unit, units):
             passed += ok
             failures += failed
@@ -537,10 +556,11 @@ def main():
             ok, failed = nvrtc.result()
             passed += ok
             failures += failed
-        if e2e:
-            ok, failed = e2e.result()
-            passed += ok
-            failures += failed
+        for script in (e2e, figures):
+            if script:
+                ok, failed = script.result()
+                passed += ok
+                failures += failed
     if opts.fuzz or opts.fuzz_only:
         reason = run_fuzz(fuzz_bin, seconds)
         if reason is None:

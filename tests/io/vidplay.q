@@ -32,7 +32,7 @@ end
 n = vidplay(dir + "p.mkv", check_frame)
 print n, " ", seen.n, " ", seen.exact
 % expect: 6 6 1
-% expect warning: line 32: imshow: no display window in this build; frames are not shown
+% expect warning: line 32: imshow: no display; figures are not shown
 
 % a lambda, and no filter at all
 print vidplay(dir + "p.mkv", x -> x / 2), " ", vidplay(dir + "p.mkv")
