@@ -51,6 +51,9 @@ bool lang_module_fallback(const char *name);
 /* Whether `name` is one of Quasar's own libraries (Quasar.*.dll), whose functions are
  * builtins: importing it does nothing. */
 bool lang_is_builtin_library(const char *name);
+/* The Quasar module standing for the part of such a library written in Quasar, found on
+ * the module path (Quasar.UI.dll: "quasar_ui.q"), or NULL when all of it is builtins. */
+const char *lang_library_module(const char *name);
 /* Whether `name` is a global name of the language (prelude.def): the runtime then knows
  * that a program reading it without a value uses a builtin qpipe does not provide. */
 bool lang_in_prelude(const char *name);

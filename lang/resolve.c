@@ -445,6 +445,15 @@ bool lang_is_builtin_library(const char *name)
     return n > 11 && !strncasecmp(base, "Quasar.", 7) && !strcasecmp(base + n - 4, ".dll");
 }
 
+/* The part of a Quasar library that qpipe writes in Quasar: importing the library imports
+ * this module from the module path (Quasar.UI.dll's forms are presets/quasar_ui.q).
+ * NULL for a library whose functions are all builtins. */
+const char *lang_library_module(const char *name)
+{
+    return lang_is_builtin_library(name) && !strcasecmp(module_basename(name), "Quasar.UI.dll") ? "quasar_ui.q"
+                                                                                                : NULL;
+}
+
 static bool is_library(const char *name)
 {
     size_t n = strlen(name);
@@ -511,19 +520,20 @@ static void export_names(Resolver *r, LangModule *m)
 
 static void do_import(Resolver *r, LangModule *m, Node *imp)
 {
-    if (lang_is_builtin_library(imp->name))
+    const char *name = imp->name;
+    if (lang_is_builtin_library(name) && !(name = lang_library_module(name)))
         return;
-    if (is_library(imp->name)) {
+    if (is_library(name)) {
         rerror(r, m, imp->loc, "cannot import the library '%s': qpipe runs Quasar modules (.q); of the "
-               ".NET libraries it has only Quasar's own (Quasar.*.dll) built in", module_basename(imp->name));
+               ".NET libraries it has only Quasar's own (Quasar.*.dll) built in", module_basename(name));
         return;
     }
-    char *file = lang_find_module(m, imp->name, r->path);
-    if (file && lang_module_fallback(imp->name))
+    char *file = lang_find_module(m, name, r->path);
+    if (file && lang_module_fallback(name))
         lang_diag_report(r->d, &m->src, imp->loc, LANG_WARNING,
-                         "module '%s' does not exist; using '%s' found on the module path", imp->name, file);
+                         "module '%s' does not exist; using '%s' found on the module path", name, file);
     if (!file) {
-        rerror(r, m, imp->loc, "cannot find module '%s' (searched the program's folder%s)", imp->name,
+        rerror(r, m, imp->loc, "cannot find module '%s' (searched the program's folder%s)", name,
                r->path && r->path[0] ? " and the module path" : "");
         return;
     }

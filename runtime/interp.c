@@ -2146,9 +2146,12 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
 {
     for (int i = 0; i < mod->m->body.n; i++) {
         Node *n = mod->m->body.items[i];
-        if (n->kind != N_IMPORT || lang_is_builtin_library(n->name))
-            continue;       /* Quasar.*.dll: its functions are builtins */
-        char *file = lang_find_module(mod->m, n->name, rt->module_path);
+        const char *name = n->kind == N_IMPORT ? n->name : NULL;
+        if (name && lang_is_builtin_library(name))
+            name = lang_library_module(name);   /* Quasar.*.dll: builtins, or a module */
+        if (!name)
+            continue;
+        char *file = lang_find_module(mod->m, name, rt->module_path);
         if (!file) {
             rt->cur = n;
             rt->cur_mod = mod;

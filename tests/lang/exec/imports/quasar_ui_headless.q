@@ -1,7 +1,7 @@
 % A control panel in the style of interactive research programs runs headless
-% (presets/quasar_ui.q): controls keep their start values, handlers are counted, never
+% (import "Quasar.UI.dll" brings in presets/quasar_ui.q): controls keep their start values, handlers are counted, never
 % called, closed() ends the event loop at once.
-import "quasar_ui.q"
+import "Quasar.UI.dll"
 state = object()
 state.playing = false
 frm = form("Video player")
