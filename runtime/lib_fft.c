@@ -465,11 +465,15 @@ static void need_numeric(Rt *rt, const char *name, Value x)
         bad_arg(rt, name, "a numeric array", x);
 }
 
-static Value new_array(Rt *rt, RtElem e, const RtArray *like)
+/* A new array of type e shaped like `like`; when memory runs out, `held` (a reference the
+ * caller owns, or V_UNDEF) is released before the error unwinds. */
+static Value new_array(Rt *rt, RtElem e, const RtArray *like, Value held)
 {
     Value v = rt_array_uninit(e, like->rank, like->dims);
-    if (v.kind == V_UNDEF)
+    if (v.kind == V_UNDEF) {
+        rt_release(held);
         rt_out_of_memory(rt);
+    }
     return v;
 }
 
@@ -482,7 +486,7 @@ static Value as_elem(Rt *rt, RtArray *a, RtElem e)
         rt_retain(v);
         return v;
     }
-    Value v = new_array(rt, e, a);
+    Value v = new_array(rt, e, a, rt_undef());
     if (rt_elem_is_complex(e))
         for (int64_t i = 0; i < a->n; i++)
             rt_set_cplx(v.a, i, rt_get_cplx(a, i));
@@ -499,7 +503,7 @@ static RtElem real_elem(const Rt *rt) { return rt->opt.dbl ? RT_F64 : RT_F32; }
 /* Complex to complex; V_UNDEF when FFTW could make no plan. */
 static Value fft_c2c(Rt *rt, RtArray *x, const FftShape *s, bool inverse)
 {
-    Value out = new_array(rt, x->elem, x);
+    Value out = new_array(rt, x->elem, x, (Value){.kind = V_ARRAY, .a = x});
     size_t es = rt_elem_size(x->elem);
     if (s->last < 0) {
         memcpy(out.a->data, x->data, (size_t)x->n * es);
@@ -521,7 +525,7 @@ static Value fft_c2c(Rt *rt, RtArray *x, const FftShape *s, bool inverse)
 /* Real to the full complex transform: R2C, then the Hermitian half. */
 static Value fft_r2c(Rt *rt, RtArray *x, const FftShape *s)
 {
-    Value out = new_array(rt, rt_complex_elem(rt), x);
+    Value out = new_array(rt, rt_complex_elem(rt), x, (Value){.kind = V_ARRAY, .a = x});
     if (s->last < 0) {
         for (int64_t i = 0; i < x->n; i++)
             rt_set_cplx(out.a, i, (RtC64){rt_get_real(x, i), 0});
@@ -545,6 +549,8 @@ static Value fft_any(Rt *rt, Value x, const bool *tr, bool inverse, const char *
     need_numeric(rt, name, x);
     if (is_number(x))
         return rt_number(rt, rt_to_cplx(rt, x, "x"), true);
+    if (!x.a->n)
+        return new_array(rt, rt_complex_elem(rt), x.a, rt_undef());
     FftShape s;
     shape_init(&s, x.a, tr);
     bool cplx = rt_elem_is_complex(x.a->elem);
@@ -615,10 +621,12 @@ static Value fft_c2r(Rt *rt, Value x, const bool *tr, const char *name)
     need_numeric(rt, name, x);
     if (is_number(x))
         return rt_real(rt_round(rt, rt_to_cplx(rt, x, "x").re));
+    if (!x.a->n)
+        return new_array(rt, real_elem(rt), x.a, rt_undef());
     FftShape s;
     shape_init(&s, x.a, tr);
     Value in = as_elem(rt, x.a, rt_complex_elem(rt));
-    Value out = new_array(rt, real_elem(rt), x.a);
+    Value out = new_array(rt, real_elem(rt), x.a, in);
     if (s.last < 0) {
         for (int64_t i = 0; i < x.a->n; i++)
             rt_set_real(out.a, i, rt_get_cplx(in.a, i).re, false);
@@ -795,7 +803,7 @@ static Value shift_any(Rt *rt, Value x, const bool *tr, bool inverse, const char
     if (!rt_elem_is_numeric(x.a->elem))
         bad_arg(rt, name, "a numeric array", x);
     RtArray *a = x.a;
-    Value out = new_array(rt, a->elem, a);
+    Value out = new_array(rt, a->elem, a, rt_undef());
     if (!a->n)
         return out;
     Shift s = {.a = a, .dst = out.a->data, .es = rt_elem_size(a->elem)};
