@@ -52,7 +52,7 @@
 /* Plans kept when RUNTIME_FFT_PLAN_MAXCACHESIZE is not set: a program touches a few
  * sizes (an image, its padded size, a kernel), each in a few directions and ranks. */
 #define FFT_CACHE_DEFAULT 32
-/* Elements per chunk of the parallel passes (fill, scale, shift), as in ops.c. */
+/* Elements per chunk of the parallel passes (expand, scale, copy, shift), as in ops.c. */
 #define GRAIN (1 << 15)
 
 typedef enum FftKind { FFT_FWD, FFT_INV, FFT_R2C, FFT_C2R } FftKind;
