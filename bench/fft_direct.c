@@ -1,11 +1,11 @@
 /*
  * bench/fft_direct.c - FFTW called directly from C, the reference of bench/fft.sh: an R2C
  * and a C2R transform of a 1080x1920 float plane with the flags qpipe uses (FFTW_ESTIMATE,
- * fftwf_plan_with_nthreads = the number of cores), planned once, then REPS executions each
- * timed; prints the median milliseconds. Half-spectrum output, no normalisation and no
+ * fftwf_plan_with_nthreads = the number of cores, or THREADS), planned once, then REPS
+ * executions each timed; prints the median milliseconds. Half-spectrum output, no normalisation and no
  * allocation per call: the least work a caller of FFTW can do for these transforms.
  *
- *   cc -O2 bench/fft_direct.c -lfftw3f_threads -lfftw3f -lpthread -lm && ./a.out [REPS]
+ *   cc -O2 bench/fft_direct.c -lfftw3f_threads -lfftw3f -lpthread -lm && ./a.out [REPS [THREADS]]
  */
 #include <fftw3.h>
 #include <stdio.h>
@@ -40,7 +40,8 @@ int main(int argc, char **argv)
     if (reps < 1)
         reps = 1;
     fftwf_init_threads();
-    fftwf_plan_with_nthreads((int)sysconf(_SC_NPROCESSORS_ONLN));
+    int threads = argc > 2 ? atoi(argv[2]) : (int)sysconf(_SC_NPROCESSORS_ONLN);
+    fftwf_plan_with_nthreads(threads > 0 ? threads : 1);
     size_t hw = W / 2 + 1;
     float *x = fftwf_alloc_real((size_t)H * W), *y = fftwf_alloc_real((size_t)H * W);
     fftwf_complex *X = fftwf_alloc_complex((size_t)H * hw), *S = fftwf_alloc_complex((size_t)H * hw);

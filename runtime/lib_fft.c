@@ -12,9 +12,9 @@
  *    fftn(x, dims) the listed (zero-based) dimensions; a dimension beyond the rank is a
  *    singleton. The forward transform is unnormalised, the inverse divided by N (the
  *    product of the transformed sizes), as NumPy does.
- *  - Real input runs an R2C plan into the full-size complex result and then fills the
- *    other half from Hermitian symmetry, X[k] = conj(X[-k mod n]), so that the result
- *    equals the complex transform. irealfft* copy the non-redundant half (the input is
+ *  - Real input runs an R2C plan into a compact half spectrum, which is then expanded into
+ *    the full-size result, the other half from Hermitian symmetry, X[k] = conj(X[-k mod n]),
+ *    so that the result equals the complex transform. irealfft* copy the non-redundant half (the input is
  *    assumed Hermitian), scaled by 1/N, into a compact scratch buffer, because FFTW's C2R
  *    destroys its input, and run a C2R plan into a real result.
  *  - Results have the global precision: fftwf_* and complex single by default, fftw_*
@@ -52,7 +52,7 @@
 /* Plans kept when RUNTIME_FFT_PLAN_MAXCACHESIZE is not set: a program touches a few
  * sizes (an image, its padded size, a kernel), each in a few directions and ranks. */
 #define FFT_CACHE_DEFAULT 32
-/* Elements per chunk of the parallel passes (fill, scale, shift), as in ops.c. */
+/* Elements per chunk of the parallel passes (expand, scale, copy, shift), as in ops.c. */
 #define GRAIN (1 << 15)
 
 typedef enum FftKind { FFT_FWD, FFT_INV, FFT_R2C, FFT_C2R } FftKind;
@@ -388,61 +388,77 @@ static void scale(void *data, int64_t count, bool dbl, double by)
     rt_parallel_for(count, GRAIN, scale_range, &s);
 }
 
-/* Hermitian fill after R2C: along s->last, indices above n/2 are the conjugates of the
- * mirrored elements (every transformed index mirrored, batch indices kept). One "row"
- * is one run along s->last; rows are numbered over the other dimensions. */
-typedef struct Fill {
+/* The full spectrum from R2C's half (compact: dims with dims[last] = n/2+1): along
+ * s->last, indices up to n/2 are copied, those above are the conjugates of the mirrored
+ * elements (every transformed index mirrored, batch indices kept). One "row" is one run
+ * along s->last; rows are numbered over the other dimensions. FFTW writes the half into a
+ * compact buffer much faster than into the full array's strides (8.0 against 13.7 ms for
+ * 1080x1920 on one core), so the spectrum is expanded here rather than filled in place. */
+typedef struct Expand {
     const FftShape *s;
-    int64_t st[RT_MAX_DIMS];
-    void *data;
+    int64_t st[RT_MAX_DIMS];    /* strides of the full array */
+    int64_t hst[RT_MAX_DIMS];   /* strides of the half */
+    const void *half;
+    void *out;
     bool dbl;
-} Fill;
+} Expand;
 
-static void fill_row(const Fill *f, int64_t row)
+#define EXPAND_ROW(C)                                                                      \
+    do {                                                                                   \
+        const C *h = e->half;                                                              \
+        C *x = e->out;                                                                     \
+        for (int64_t k = 0; k < hn; k++)                                                   \
+            x[dst + k * sl] = h[src + k * hl];                                             \
+        for (int64_t k = hn; k < n; k++) {                                                 \
+            C z = h[mir + (n - k) * hl];                                                   \
+            z.im = -z.im;                                                                  \
+            x[dst + k * sl] = z;                                                           \
+        }                                                                                  \
+    } while (0)
+
+static void expand_row(const Expand *e, int64_t row)
 {
-    const FftShape *s = f->s;
-    int64_t dst = 0, src = 0;
+    const FftShape *s = e->s;
+    int64_t dst = 0, src = 0, mir = 0;
     for (int d = s->rank - 1; d >= 0; d--) {
         if (d == s->last)
             continue;
         int64_t k = row % s->dims[d];
         row /= s->dims[d];
-        dst += k * f->st[d];
-        src += (s->tr[d] && k ? s->dims[d] - k : k) * f->st[d];
+        dst += k * e->st[d];
+        src += k * e->hst[d];
+        mir += (s->tr[d] && k ? s->dims[d] - k : k) * e->hst[d];
     }
-    int64_t n = s->dims[s->last], sl = f->st[s->last];
-    if (f->dbl) {
-        RtC64 *x = f->data;
-        for (int64_t k = n / 2 + 1; k < n; k++) {
-            RtC64 z = x[src + (n - k) * sl];
-            x[dst + k * sl] = (RtC64){z.re, -z.im};
-        }
-    } else {
-        RtC32 *x = f->data;
-        for (int64_t k = n / 2 + 1; k < n; k++) {
-            RtC32 z = x[src + (n - k) * sl];
-            x[dst + k * sl] = (RtC32){z.re, -z.im};
-        }
-    }
+    int64_t n = s->dims[s->last], hn = n / 2 + 1, sl = e->st[s->last], hl = e->hst[s->last];
+    if (e->dbl)
+        EXPAND_ROW(RtC64);
+    else
+        EXPAND_ROW(RtC32);
 }
 
-static void fill_range(void *ctx, int64_t b, int64_t e)
+static void expand_range(void *ctx, int64_t b, int64_t e)
 {
     for (; b < e; b++)
-        fill_row(ctx, b);
+        expand_row(ctx, b);
 }
 
-static void hermitian_fill(const FftShape *s, void *data, bool dbl)
+static void hermitian_expand(const FftShape *s, const int64_t *hdims, const void *half, void *out, bool dbl)
 {
-    Fill f = {.s = s, .data = data, .dbl = dbl};
-    row_major(s->rank, s->dims, f.st);
+    Expand e = {.s = s, .half = half, .out = out, .dbl = dbl};
+    row_major(s->rank, s->dims, e.st);
+    row_major(s->rank, hdims, e.hst);
     int64_t rows = 1;
     for (int d = 0; d < s->rank; d++)
         if (d != s->last)
             rows *= s->dims[d];
-    int64_t n = s->dims[s->last];
-    int64_t grain = GRAIN / (n / 2 + 1) + 1;
-    rt_parallel_for(rows, grain, fill_range, &f);
+    rt_parallel_for(rows, GRAIN / s->dims[s->last] + 1, expand_range, &e);
+}
+
+/* The dims of the half spectrum along s->last: n/2+1 there. */
+static void half_dims(const FftShape *s, int64_t *hdims)
+{
+    for (int d = 0; d < s->rank; d++)
+        hdims[d] = d == s->last ? s->dims[d] / 2 + 1 : s->dims[d];
 }
 
 /* ---------------------------------------------------------------- arguments */
@@ -465,11 +481,15 @@ static void need_numeric(Rt *rt, const char *name, Value x)
         bad_arg(rt, name, "a numeric array", x);
 }
 
-static Value new_array(Rt *rt, RtElem e, const RtArray *like)
+/* A new array of type e shaped like `like`; when memory runs out, `held` (a reference the
+ * caller owns, or V_UNDEF) is released before the error unwinds. */
+static Value new_array(Rt *rt, RtElem e, const RtArray *like, Value held)
 {
     Value v = rt_array_uninit(e, like->rank, like->dims);
-    if (v.kind == V_UNDEF)
+    if (v.kind == V_UNDEF) {
+        rt_release(held);
         rt_out_of_memory(rt);
+    }
     return v;
 }
 
@@ -482,7 +502,7 @@ static Value as_elem(Rt *rt, RtArray *a, RtElem e)
         rt_retain(v);
         return v;
     }
-    Value v = new_array(rt, e, a);
+    Value v = new_array(rt, e, a, rt_undef());
     if (rt_elem_is_complex(e))
         for (int64_t i = 0; i < a->n; i++)
             rt_set_cplx(v.a, i, rt_get_cplx(a, i));
@@ -499,7 +519,7 @@ static RtElem real_elem(const Rt *rt) { return rt->opt.dbl ? RT_F64 : RT_F32; }
 /* Complex to complex; V_UNDEF when FFTW could make no plan. */
 static Value fft_c2c(Rt *rt, RtArray *x, const FftShape *s, bool inverse)
 {
-    Value out = new_array(rt, x->elem, x);
+    Value out = new_array(rt, x->elem, x, (Value){.kind = V_ARRAY, .a = x});
     size_t es = rt_elem_size(x->elem);
     if (s->last < 0) {
         memcpy(out.a->data, x->data, (size_t)x->n * es);
@@ -518,24 +538,36 @@ static Value fft_c2c(Rt *rt, RtArray *x, const FftShape *s, bool inverse)
     return out;
 }
 
-/* Real to the full complex transform: R2C, then the Hermitian half. */
+/* Real to the full complex transform: R2C into a compact half, then expanded. */
 static Value fft_r2c(Rt *rt, RtArray *x, const FftShape *s)
 {
-    Value out = new_array(rt, rt_complex_elem(rt), x);
+    Value xv = {.kind = V_ARRAY, .a = x};
+    Value out = new_array(rt, rt_complex_elem(rt), x, xv);
     if (s->last < 0) {
         for (int64_t i = 0; i < x->n; i++)
             rt_set_cplx(out.a, i, (RtC64){rt_get_real(x, i), 0});
         return out;
     }
-    int64_t st[RT_MAX_DIMS];
+    int64_t st[RT_MAX_DIMS], hdims[RT_MAX_DIMS], hst[RT_MAX_DIMS];
+    half_dims(s, hdims);
     row_major(s->rank, s->dims, st);
+    row_major(s->rank, hdims, hst);
+    Value half = rt_array_uninit(rt_complex_elem(rt), s->rank, hdims);
+    if (half.kind == V_UNDEF) {
+        rt_release(out);
+        rt_release(xv);
+        rt_out_of_memory(rt);
+    }
     FftKey key;
-    key_init(&key, FFT_R2C, rt->opt.dbl, s, st, st, x->data, out.a->data);
-    if (!run_plan(&key, x->data, out.a->data)) {
+    key_init(&key, FFT_R2C, rt->opt.dbl, s, st, hst, x->data, half.a->data);
+    bool ok = run_plan(&key, x->data, half.a->data);
+    if (ok)
+        hermitian_expand(s, hdims, half.a->data, out.a->data, rt->opt.dbl);
+    rt_release(half);
+    if (!ok) {
         rt_release(out);
         return rt_undef();
     }
-    hermitian_fill(s, out.a->data, rt->opt.dbl);
     return out;
 }
 
@@ -545,6 +577,8 @@ static Value fft_any(Rt *rt, Value x, const bool *tr, bool inverse, const char *
     need_numeric(rt, name, x);
     if (is_number(x))
         return rt_number(rt, rt_to_cplx(rt, x, "x"), true);
+    if (!x.a->n)
+        return new_array(rt, rt_complex_elem(rt), x.a, rt_undef());
     FftShape s;
     shape_init(&s, x.a, tr);
     bool cplx = rt_elem_is_complex(x.a->elem);
@@ -594,8 +628,8 @@ static Value half_copy(const RtArray *x, const FftShape *s, bool dbl, int64_t *h
     Half c = {.src = x->data, .n = s->dims[L], .h = s->dims[L] / 2 + 1, .inner = 1,
               .dbl = dbl, .by = 1.0 / (double)s->n};
     int64_t outer = 1;
+    half_dims(s, hdims);
     for (int d = 0; d < s->rank; d++) {
-        hdims[d] = d == L ? c.h : s->dims[d];
         if (d < L)
             outer *= s->dims[d];
         else if (d > L)
@@ -615,10 +649,12 @@ static Value fft_c2r(Rt *rt, Value x, const bool *tr, const char *name)
     need_numeric(rt, name, x);
     if (is_number(x))
         return rt_real(rt_round(rt, rt_to_cplx(rt, x, "x").re));
+    if (!x.a->n)
+        return new_array(rt, real_elem(rt), x.a, rt_undef());
     FftShape s;
     shape_init(&s, x.a, tr);
     Value in = as_elem(rt, x.a, rt_complex_elem(rt));
-    Value out = new_array(rt, real_elem(rt), x.a);
+    Value out = new_array(rt, real_elem(rt), x.a, in);
     if (s.last < 0) {
         for (int64_t i = 0; i < x.a->n; i++)
             rt_set_real(out.a, i, rt_get_cplx(in.a, i).re, false);
@@ -795,7 +831,7 @@ static Value shift_any(Rt *rt, Value x, const bool *tr, bool inverse, const char
     if (!rt_elem_is_numeric(x.a->elem))
         bad_arg(rt, name, "a numeric array", x);
     RtArray *a = x.a;
-    Value out = new_array(rt, a->elem, a);
+    Value out = new_array(rt, a->elem, a, rt_undef());
     if (!a->n)
         return out;
     Shift s = {.a = a, .dst = out.a->data, .es = rt_elem_size(a->elem)};

@@ -277,10 +277,50 @@ typedef struct Unary {
     bool pred;                  /* a number gives an int 0/1 */
 } Unary;
 
+/* abs, real, imag, angle … of a complex array of the precision: a typed loop (the
+ * spectra of fft*: abs(fft2(x)) .^ 2), the same values as el_fz gives. */
+typedef struct PartLoop {
+    const RtArray *x;
+    RtArray *r;
+    double (*fz)(RtC64);
+} PartLoop;
+
+static void part_band(void *ctx, int64_t lo, int64_t hi)
+{
+    const PartLoop *P = ctx;
+    if (P->x->elem == RT_C32 && P->fz == z_abs) {
+        /* the float parts squared are exact in double and cannot overflow it, so this is
+         * hypot's float but where the exact value lies within 2^-52 of a float rounding
+         * boundary, without hypot's slow care for overflow (15 ms, not 110 ms, 1080x1920) */
+        const RtC32 *restrict x = P->x->data;
+        float *restrict r = P->r->data;
+        for (int64_t i = lo; i < hi; i++)
+            r[i] = (float)sqrt((double)x[i].re * x[i].re + (double)x[i].im * x[i].im);
+    } else if (P->x->elem == RT_C32) {
+        const RtC32 *restrict x = P->x->data;
+        float *restrict r = P->r->data;
+        for (int64_t i = lo; i < hi; i++)
+            r[i] = (float)P->fz((RtC64){x[i].re, x[i].im});
+    } else {
+        const RtC64 *restrict x = P->x->data;
+        double *restrict r = P->r->data;
+        for (int64_t i = lo; i < hi; i++)
+            r[i] = P->fz(x[i]);
+    }
+}
+
 static void complex_to_real(Rt *rt, const Unary *u, Value x, Value *dst)
 {
     if (x.kind == V_COMPLEX) {
         *dst = rt_real(rt_round(rt, u->fz(rt_cget(x))));
+        return;
+    }
+    if (x.a->elem == rt_complex_elem(rt)) {
+        *dst = rt_array_uninit(rt_scalar_elem(rt), x.a->rank, x.a->dims);
+        if (dst->kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        PartLoop P = {x.a, dst->a, u->fz};
+        rt_parallel_for(x.a->n, GRAIN, part_band, &P);
         return;
     }
     Each E = {.fn = el_fz, .fz = u->fz};

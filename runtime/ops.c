@@ -202,6 +202,55 @@ typedef struct Loop {
 BAND(float)
 BAND(double)
 
+/* Complex results of + - .* ./ over complex arrays of the result's type, real arrays of its
+ * real type and numbers (the spectrum times a filter, fft2(x) .* H): typed loops with the
+ * arithmetic of cplx_op, in double, each part rounded once as rt_set_cplx does. */
+static inline double complex cplx_arith(int op, double complex x, double complex y)
+{
+    switch (op) {
+    case T_PLUS: return x + y;
+    case T_MINUS: return x - y;
+    case T_STAR: case T_DOTSTAR: return x * y;
+    default: return x / y;
+    }
+}
+
+#define CBAND(T, C)                                                                        \
+    static inline double complex cload_##T(const RtArray *a, int64_t i, RtC64 k)           \
+    {                                                                                      \
+        if (!a)                                                                            \
+            return k.re + k.im * I;                                                        \
+        if (rt_elem_is_complex(a->elem)) {                                                 \
+            const C *p = a->data;                                                          \
+            return (double)p[i].re + (double)p[i].im * I;                                  \
+        }                                                                                  \
+        return (double)((const T *)a->data)[i];                                            \
+    }                                                                                      \
+    static void cband_##T(void *ctx, int64_t lo, int64_t hi)                               \
+    {                                                                                      \
+        Loop *L = ctx;                                                                     \
+        C *restrict r = L->r->data;                                                        \
+        for (int64_t i = lo; i < hi; i++) {                                                \
+            double complex z = cplx_arith(L->op, cload_##T(L->a, i, L->ca), cload_##T(L->b, i, L->cb)); \
+            r[i].re = (T)creal(z);                                                         \
+            r[i].im = (T)cimag(z);                                                         \
+        }                                                                                  \
+    }
+CBAND(float, RtC32)
+CBAND(double, RtC64)
+
+/* Can cband run L: a complex result of an arithmetic operator, each array operand of the
+ * result's complex type or of its real type? */
+static bool cband_fits(const Loop *L)
+{
+    RtElem c = L->r->elem, r = c == RT_C32 ? RT_F32 : RT_F64;
+    int op = L->op;
+    bool arith = op == T_PLUS || op == T_MINUS || op == T_STAR || op == T_DOTSTAR || op == T_SLASH ||
+                 op == T_DOTSLASH;
+    return arith && rt_elem_is_complex(c) && (!L->a || L->a->elem == c || L->a->elem == r) &&
+           (!L->b || L->b->elem == c || L->b->elem == r);
+}
+
 /* Any element types: through double or complex. */
 static void band_generic(void *ctx, int64_t lo, int64_t hi)
 {
@@ -231,6 +280,8 @@ static void run_loop(Loop *L, int64_t n)
         rt_parallel_for(n, GRAIN, band_float, L);
     else if (plain && re == RT_F64)
         rt_parallel_for(n, GRAIN, band_double, L);
+    else if (L->cplx && cband_fits(L))
+        rt_parallel_for(n, GRAIN, re == RT_C32 ? cband_float : cband_double, L);
     else
         rt_parallel_for(n, GRAIN, band_generic, L);
 }
@@ -436,6 +487,15 @@ static void map1_band(void *ctx, int64_t lo, int64_t hi)
         float *restrict r = M->r->data;
         for (int64_t i = lo; i < hi; i++)
             r[i] = (float)M->fr(x[i]);
+        return;
+    }
+    if (M->fc && M->x->elem == RT_C32 && M->r->elem == RT_C32) {
+        const RtC32 *restrict x = M->x->data;
+        RtC32 *restrict r = M->r->data;
+        for (int64_t i = lo; i < hi; i++) {
+            RtC64 z = M->fc((RtC64){x[i].re, x[i].im});
+            r[i] = (RtC32){(float)z.re, (float)z.im};
+        }
         return;
     }
     for (int64_t i = lo; i < hi; i++) {

@@ -23,6 +23,8 @@ print type(C), " ", C[1, 0, 1]
 C[0, 1, 0] = 10-10j
 print C[0, :, :]
 print sum(C .* conj(C))
+F = [[0.5, 2], [3, 4]]
+print A .* F, " ", A ./ F, " ", A - F
 A[1, 1] = 7
 print A
 % expect: [[2+4j,6-2j],[-4+0j,0+8j]]
@@ -44,4 +46,5 @@ print A
 % expect: ccube 6+3j
 % expect: [[1+8j,2+7j],[10-10j,4+5j]]
 % expect: 563+0j
+% expect: [[0.5+1j,6-2j],[-6+0j,0+16j]] [[2+4j,1.5-0.5j],[-0.666667+0j,0+1j]] [[0.5+2j,1-1j],[-5+0j,-4+4j]]
 % expect: [[1+2j,3-1j],[-2+0j,7+0j]]
