@@ -2,9 +2,10 @@
 % derivatives, box sums.
 %
 %   imfilter(x, h, center, boundary)        correlation of x with the mask h
-%   gaussian_filter(x, sigma, order, boundary)   separable Gaussian (derivatives with order)
+%   gaussian_filter(x, sigma, n, boundary)  separable Gaussian smoothing (n taps, 0: automatic)
+%   gaussian_derivative(x, sigma, order, boundary)   Gaussian derivatives, order [oy, ox]
 %   fgaussian(n, sigma)                     an n x n normalised Gaussian mask
-%   gaussian_taps(sigma, order)             the 1-D taps gaussian_filter uses, radius ceil(3 sigma)
+%   gaussian_taps(sigma, order, n)          the 1-D taps both use, radius ceil(3 sigma)
 %   boxfilter(x, r, boundary)               sum over the (2 r + 1)^2 window (r or [ry, rx])
 %   imfilter_sep(x, gy, gx, boundary)       separable correlation: column taps gy, row taps gx
 %
@@ -245,12 +246,16 @@ function y = imfilter_sep(x, gy, gx, boundary = "mirror")
     y = imf_like(imf_pass(imboundary_mode(t, boundary), gx, 1), x)
 endfunction
 
-% Correlation taps of the Gaussian of this sigma or its derivative, k = -r..r with
-% r = ceil(3 sigma): order 0: g[k] = exp(-k^2 / (2 sigma^2)) / sum; order 1: (k / sigma^2) g[k]
-% (so that the filter gives d/dx of the smoothed image, positive on a rising edge); order 2:
+% Correlation taps of the Gaussian of this sigma or of its derivative, k = -r..r, where
+% r = ceil(3 sigma) or, when n > 0, r = floor(n / 2) (n taps, rounded up to odd).
+% order 0: g[k] = exp(-k^2 / (2 sigma^2)) / sum; order 1: (k / sigma^2) g[k] (the filter then
+% gives d/dx of the smoothed image: positive on a rising edge); order 2:
 % (k^2 / sigma^4 - 1 / sigma^2) g[k].
-function g = gaussian_taps(sigma, order = 0)
+function g = gaussian_taps(sigma, order = 0, n = 0)
     r = int(ceil(3 * sigma))
+    if n > 0
+        r = int(floor(n / 2))
+    endif
     k = -r..r
     g = exp(-(k .* k) / (2 * sigma * sigma))
     g = g / sum(g)
@@ -263,29 +268,41 @@ function g = gaussian_taps(sigma, order = 0)
     endif
 endfunction
 
-% Separable Gaussian filter. order: 0 smooths; a number n applies the n-th derivative
-% along both axes (scipy.ndimage's meaning); [oy, ox] gives each axis its own order, e.g.
-% [0, 1] is d/dx (along the width), [1, 0] d/dy. sigma is a number or [sy, sx]; a sigma of
-% 0 leaves that axis as it is.
-function y = gaussian_filter(x, sigma, order = 0, boundary = "mirror")
+% Separable Gaussian taps along each axis (sigma a number or [sy, sx]; a sigma of 0 leaves
+% that axis as it is), orders [oy, ox].
+function y = gaussian_sep(x, sigma, order, n, boundary)
     imboundary_check(boundary)
     if numel(sigma) == 1
         sigma = [sigma, sigma]
     endif
-    if numel(order) == 1
-        order = [order, order]
-    endif
     y3 = imf_as_cube(x)
     if sigma[0] > 0
-        y3 = imf_pass(imboundary_mode(y3, boundary), gaussian_taps(sigma[0], order[0]), 0)
+        y3 = imf_pass(imboundary_mode(y3, boundary), gaussian_taps(sigma[0], order[0], n), 0)
     endif
     if sigma[1] > 0
-        y3 = imf_pass(imboundary_mode(y3, boundary), gaussian_taps(sigma[1], order[1]), 1)
+        y3 = imf_pass(imboundary_mode(y3, boundary), gaussian_taps(sigma[1], order[1], n), 1)
     endif
     y = imf_like(y3, x)
     if sigma[0] <= 0 && sigma[1] <= 0
         y = copy(x)
     endif
+endfunction
+
+% Gaussian smoothing, separable. n is the length of the 1-D mask, 0 (default) for
+% 2 ceil(3 sigma) + 1: real code calls gaussian_filter(x, sigma, 0, "mirror") and
+% gaussian_filter(x, 15.0, 85).
+function y = gaussian_filter(x, sigma, n = 0, boundary = "mirror")
+    y = gaussian_sep(x, sigma, [0, 0], n, boundary)
+endfunction
+
+% Gaussian derivative filters: order [oy, ox] (0, 1 or 2 each; one number applies to both
+% axes, scipy.ndimage's meaning), e.g. [0, 1] is d/dx (along the width), [1, 0] d/dy,
+% [2, 0] + [0, 2] the Laplacian of Gaussian.
+function y = gaussian_derivative(x, sigma, order = [0, 1], boundary = "mirror")
+    if numel(order) == 1
+        order = [order, order]
+    endif
+    y = gaussian_sep(x, sigma, order, 0, boundary)
 endfunction
 
 % An n x n Gaussian mask (n a number or [rows, cols]) centred on ((n-1)/2, (n-1)/2),
