@@ -29,30 +29,30 @@ function [] = __kernel__ immedfilt_r1(x : cube, y : cube, pos : ivec3)
     v6 = x[pos[0] + 1, pos[1] - 1, pos[2]]
     v7 = x[pos[0] + 1, pos[1] + 0, pos[2]]
     v8 = x[pos[0] + 1, pos[1] + 1, pos[2]]
-    t = min(v0, v1); v1 = max(v0, v1); v0 = t
-    t = min(v2, v3); v3 = max(v2, v3); v2 = t
-    t = min(v4, v5); v5 = max(v4, v5); v4 = t
-    t = min(v6, v7); v7 = max(v6, v7); v6 = t
-    t = min(v0, v2); v2 = max(v0, v2); v0 = t
-    t = min(v1, v3); v3 = max(v1, v3); v1 = t
-    t = min(v4, v6); v6 = max(v4, v6); v4 = t
-    t = min(v5, v7); v7 = max(v5, v7); v5 = t
-    t = min(v1, v2); v2 = max(v1, v2); v1 = t
-    t = min(v5, v6); v6 = max(v5, v6); v5 = t
-    t = min(v0, v4); v4 = max(v0, v4); v0 = t
-    t = min(v1, v5); v5 = max(v1, v5); v1 = t
-    t = min(v2, v6); v6 = max(v2, v6); v2 = t
-    v3 = min(v3, v7)
-    t = min(v2, v4); v4 = max(v2, v4); v2 = t
-    t = min(v3, v5); v5 = max(v3, v5); v3 = t
-    v2 = max(v1, v2)
-    t = min(v3, v4); v4 = max(v3, v4); v3 = t
-    v5 = min(v5, v6)
-    v8 = max(v0, v8)
-    v4 = min(v4, v8)
-    v4 = max(v2, v4)
-    v3 = min(v3, v5)
-    v4 = max(v3, v4)
+    t = v0 < v1 ? v0 : v1; v1 = v0 < v1 ? v1 : v0; v0 = t
+    t = v2 < v3 ? v2 : v3; v3 = v2 < v3 ? v3 : v2; v2 = t
+    t = v4 < v5 ? v4 : v5; v5 = v4 < v5 ? v5 : v4; v4 = t
+    t = v6 < v7 ? v6 : v7; v7 = v6 < v7 ? v7 : v6; v6 = t
+    t = v0 < v2 ? v0 : v2; v2 = v0 < v2 ? v2 : v0; v0 = t
+    t = v1 < v3 ? v1 : v3; v3 = v1 < v3 ? v3 : v1; v1 = t
+    t = v4 < v6 ? v4 : v6; v6 = v4 < v6 ? v6 : v4; v4 = t
+    t = v5 < v7 ? v5 : v7; v7 = v5 < v7 ? v7 : v5; v5 = t
+    t = v1 < v2 ? v1 : v2; v2 = v1 < v2 ? v2 : v1; v1 = t
+    t = v5 < v6 ? v5 : v6; v6 = v5 < v6 ? v6 : v5; v5 = t
+    t = v0 < v4 ? v0 : v4; v4 = v0 < v4 ? v4 : v0; v0 = t
+    t = v1 < v5 ? v1 : v5; v5 = v1 < v5 ? v5 : v1; v1 = t
+    t = v2 < v6 ? v2 : v6; v6 = v2 < v6 ? v6 : v2; v2 = t
+    v3 = v3 < v7 ? v3 : v7
+    t = v2 < v4 ? v2 : v4; v4 = v2 < v4 ? v4 : v2; v2 = t
+    t = v3 < v5 ? v3 : v5; v5 = v3 < v5 ? v5 : v3; v3 = t
+    v2 = v1 < v2 ? v2 : v1
+    t = v3 < v4 ? v3 : v4; v4 = v3 < v4 ? v4 : v3; v3 = t
+    v5 = v5 < v6 ? v5 : v6
+    v8 = v0 < v8 ? v8 : v0
+    v4 = v4 < v8 ? v4 : v8
+    v4 = v2 < v4 ? v4 : v2
+    v3 = v3 < v5 ? v3 : v5
+    v4 = v3 < v4 ? v4 : v3
     y[pos] = v4
 endfunction
 
@@ -82,119 +82,119 @@ function [] = __kernel__ immedfilt_r2(x : cube, y : cube, pos : ivec3)
     v22 = x[pos[0] + 2, pos[1] + 0, pos[2]]
     v23 = x[pos[0] + 2, pos[1] + 1, pos[2]]
     v24 = x[pos[0] + 2, pos[1] + 2, pos[2]]
-    t = min(v0, v1); v1 = max(v0, v1); v0 = t
-    t = min(v2, v3); v3 = max(v2, v3); v2 = t
-    t = min(v4, v5); v5 = max(v4, v5); v4 = t
-    t = min(v6, v7); v7 = max(v6, v7); v6 = t
-    t = min(v8, v9); v9 = max(v8, v9); v8 = t
-    t = min(v10, v11); v11 = max(v10, v11); v10 = t
-    t = min(v12, v13); v13 = max(v12, v13); v12 = t
-    t = min(v14, v15); v15 = max(v14, v15); v14 = t
-    t = min(v16, v17); v17 = max(v16, v17); v16 = t
-    t = min(v18, v19); v19 = max(v18, v19); v18 = t
-    t = min(v20, v21); v21 = max(v20, v21); v20 = t
-    t = min(v22, v23); v23 = max(v22, v23); v22 = t
-    t = min(v0, v2); v2 = max(v0, v2); v0 = t
-    t = min(v1, v3); v3 = max(v1, v3); v1 = t
-    t = min(v4, v6); v6 = max(v4, v6); v4 = t
-    t = min(v5, v7); v7 = max(v5, v7); v5 = t
-    t = min(v8, v10); v10 = max(v8, v10); v8 = t
-    t = min(v9, v11); v11 = max(v9, v11); v9 = t
-    t = min(v12, v14); v14 = max(v12, v14); v12 = t
-    t = min(v13, v15); v15 = max(v13, v15); v13 = t
-    t = min(v16, v18); v18 = max(v16, v18); v16 = t
-    t = min(v17, v19); v19 = max(v17, v19); v17 = t
-    t = min(v20, v22); v22 = max(v20, v22); v20 = t
-    t = min(v21, v23); v23 = max(v21, v23); v21 = t
-    t = min(v1, v2); v2 = max(v1, v2); v1 = t
-    t = min(v5, v6); v6 = max(v5, v6); v5 = t
-    t = min(v9, v10); v10 = max(v9, v10); v9 = t
-    t = min(v13, v14); v14 = max(v13, v14); v13 = t
-    t = min(v17, v18); v18 = max(v17, v18); v17 = t
-    t = min(v21, v22); v22 = max(v21, v22); v21 = t
-    t = min(v0, v4); v4 = max(v0, v4); v0 = t
-    t = min(v1, v5); v5 = max(v1, v5); v1 = t
-    t = min(v2, v6); v6 = max(v2, v6); v2 = t
-    t = min(v3, v7); v7 = max(v3, v7); v3 = t
-    t = min(v8, v12); v12 = max(v8, v12); v8 = t
-    t = min(v9, v13); v13 = max(v9, v13); v9 = t
-    t = min(v10, v14); v14 = max(v10, v14); v10 = t
-    t = min(v11, v15); v15 = max(v11, v15); v11 = t
-    t = min(v16, v20); v20 = max(v16, v20); v16 = t
-    t = min(v17, v21); v21 = max(v17, v21); v17 = t
-    t = min(v18, v22); v22 = max(v18, v22); v18 = t
-    t = min(v19, v23); v23 = max(v19, v23); v19 = t
-    t = min(v2, v4); v4 = max(v2, v4); v2 = t
-    t = min(v3, v5); v5 = max(v3, v5); v3 = t
-    t = min(v10, v12); v12 = max(v10, v12); v10 = t
-    t = min(v11, v13); v13 = max(v11, v13); v11 = t
-    t = min(v18, v20); v20 = max(v18, v20); v18 = t
-    t = min(v19, v21); v21 = max(v19, v21); v19 = t
-    t = min(v1, v2); v2 = max(v1, v2); v1 = t
-    t = min(v3, v4); v4 = max(v3, v4); v3 = t
-    t = min(v5, v6); v6 = max(v5, v6); v5 = t
-    t = min(v9, v10); v10 = max(v9, v10); v9 = t
-    t = min(v11, v12); v12 = max(v11, v12); v11 = t
-    t = min(v13, v14); v14 = max(v13, v14); v13 = t
-    t = min(v17, v18); v18 = max(v17, v18); v17 = t
-    t = min(v19, v20); v20 = max(v19, v20); v19 = t
-    t = min(v21, v22); v22 = max(v21, v22); v21 = t
-    t = min(v0, v8); v8 = max(v0, v8); v0 = t
-    t = min(v1, v9); v9 = max(v1, v9); v1 = t
-    t = min(v2, v10); v10 = max(v2, v10); v2 = t
-    t = min(v3, v11); v11 = max(v3, v11); v3 = t
-    t = min(v4, v12); v12 = max(v4, v12); v4 = t
-    t = min(v5, v13); v13 = max(v5, v13); v5 = t
-    t = min(v6, v14); v14 = max(v6, v14); v6 = t
-    v7 = min(v7, v15)
-    t = min(v16, v24); v24 = max(v16, v24); v16 = t
-    t = min(v4, v8); v8 = max(v4, v8); v4 = t
-    t = min(v5, v9); v9 = max(v5, v9); v5 = t
-    t = min(v6, v10); v10 = max(v6, v10); v6 = t
-    t = min(v7, v11); v11 = max(v7, v11); v7 = t
-    t = min(v20, v24); v24 = max(v20, v24); v20 = t
-    t = min(v2, v4); v4 = max(v2, v4); v2 = t
-    t = min(v3, v5); v5 = max(v3, v5); v3 = t
-    t = min(v6, v8); v8 = max(v6, v8); v6 = t
-    t = min(v7, v9); v9 = max(v7, v9); v7 = t
-    t = min(v10, v12); v12 = max(v10, v12); v10 = t
-    t = min(v11, v13); v13 = max(v11, v13); v11 = t
-    t = min(v18, v20); v20 = max(v18, v20); v18 = t
-    t = min(v19, v21); v21 = max(v19, v21); v19 = t
-    t = min(v22, v24); v24 = max(v22, v24); v22 = t
-    t = min(v1, v2); v2 = max(v1, v2); v1 = t
-    t = min(v3, v4); v4 = max(v3, v4); v3 = t
-    t = min(v5, v6); v6 = max(v5, v6); v5 = t
-    t = min(v7, v8); v8 = max(v7, v8); v7 = t
-    t = min(v9, v10); v10 = max(v9, v10); v9 = t
-    t = min(v11, v12); v12 = max(v11, v12); v11 = t
-    v13 = min(v13, v14)
-    t = min(v17, v18); v18 = max(v17, v18); v17 = t
-    t = min(v19, v20); v20 = max(v19, v20); v19 = t
-    t = min(v21, v22); v22 = max(v21, v22); v21 = t
-    t = min(v23, v24); v24 = max(v23, v24); v23 = t
-    v16 = max(v0, v16)
-    v17 = max(v1, v17)
-    v18 = max(v2, v18)
-    v19 = max(v3, v19)
-    v20 = max(v4, v20)
-    v21 = max(v5, v21)
-    v6 = min(v6, v22)
-    v7 = min(v7, v23)
-    v8 = min(v8, v24)
-    v16 = max(v8, v16)
-    v17 = max(v9, v17)
-    v10 = min(v10, v18)
-    v11 = min(v11, v19)
-    v12 = min(v12, v20)
-    v13 = min(v13, v21)
-    v10 = max(v6, v10)
-    v11 = max(v7, v11)
-    v12 = min(v12, v16)
-    v13 = min(v13, v17)
-    v12 = max(v10, v12)
-    v11 = min(v11, v13)
-    v12 = max(v11, v12)
+    t = v0 < v1 ? v0 : v1; v1 = v0 < v1 ? v1 : v0; v0 = t
+    t = v2 < v3 ? v2 : v3; v3 = v2 < v3 ? v3 : v2; v2 = t
+    t = v4 < v5 ? v4 : v5; v5 = v4 < v5 ? v5 : v4; v4 = t
+    t = v6 < v7 ? v6 : v7; v7 = v6 < v7 ? v7 : v6; v6 = t
+    t = v8 < v9 ? v8 : v9; v9 = v8 < v9 ? v9 : v8; v8 = t
+    t = v10 < v11 ? v10 : v11; v11 = v10 < v11 ? v11 : v10; v10 = t
+    t = v12 < v13 ? v12 : v13; v13 = v12 < v13 ? v13 : v12; v12 = t
+    t = v14 < v15 ? v14 : v15; v15 = v14 < v15 ? v15 : v14; v14 = t
+    t = v16 < v17 ? v16 : v17; v17 = v16 < v17 ? v17 : v16; v16 = t
+    t = v18 < v19 ? v18 : v19; v19 = v18 < v19 ? v19 : v18; v18 = t
+    t = v20 < v21 ? v20 : v21; v21 = v20 < v21 ? v21 : v20; v20 = t
+    t = v22 < v23 ? v22 : v23; v23 = v22 < v23 ? v23 : v22; v22 = t
+    t = v0 < v2 ? v0 : v2; v2 = v0 < v2 ? v2 : v0; v0 = t
+    t = v1 < v3 ? v1 : v3; v3 = v1 < v3 ? v3 : v1; v1 = t
+    t = v4 < v6 ? v4 : v6; v6 = v4 < v6 ? v6 : v4; v4 = t
+    t = v5 < v7 ? v5 : v7; v7 = v5 < v7 ? v7 : v5; v5 = t
+    t = v8 < v10 ? v8 : v10; v10 = v8 < v10 ? v10 : v8; v8 = t
+    t = v9 < v11 ? v9 : v11; v11 = v9 < v11 ? v11 : v9; v9 = t
+    t = v12 < v14 ? v12 : v14; v14 = v12 < v14 ? v14 : v12; v12 = t
+    t = v13 < v15 ? v13 : v15; v15 = v13 < v15 ? v15 : v13; v13 = t
+    t = v16 < v18 ? v16 : v18; v18 = v16 < v18 ? v18 : v16; v16 = t
+    t = v17 < v19 ? v17 : v19; v19 = v17 < v19 ? v19 : v17; v17 = t
+    t = v20 < v22 ? v20 : v22; v22 = v20 < v22 ? v22 : v20; v20 = t
+    t = v21 < v23 ? v21 : v23; v23 = v21 < v23 ? v23 : v21; v21 = t
+    t = v1 < v2 ? v1 : v2; v2 = v1 < v2 ? v2 : v1; v1 = t
+    t = v5 < v6 ? v5 : v6; v6 = v5 < v6 ? v6 : v5; v5 = t
+    t = v9 < v10 ? v9 : v10; v10 = v9 < v10 ? v10 : v9; v9 = t
+    t = v13 < v14 ? v13 : v14; v14 = v13 < v14 ? v14 : v13; v13 = t
+    t = v17 < v18 ? v17 : v18; v18 = v17 < v18 ? v18 : v17; v17 = t
+    t = v21 < v22 ? v21 : v22; v22 = v21 < v22 ? v22 : v21; v21 = t
+    t = v0 < v4 ? v0 : v4; v4 = v0 < v4 ? v4 : v0; v0 = t
+    t = v1 < v5 ? v1 : v5; v5 = v1 < v5 ? v5 : v1; v1 = t
+    t = v2 < v6 ? v2 : v6; v6 = v2 < v6 ? v6 : v2; v2 = t
+    t = v3 < v7 ? v3 : v7; v7 = v3 < v7 ? v7 : v3; v3 = t
+    t = v8 < v12 ? v8 : v12; v12 = v8 < v12 ? v12 : v8; v8 = t
+    t = v9 < v13 ? v9 : v13; v13 = v9 < v13 ? v13 : v9; v9 = t
+    t = v10 < v14 ? v10 : v14; v14 = v10 < v14 ? v14 : v10; v10 = t
+    t = v11 < v15 ? v11 : v15; v15 = v11 < v15 ? v15 : v11; v11 = t
+    t = v16 < v20 ? v16 : v20; v20 = v16 < v20 ? v20 : v16; v16 = t
+    t = v17 < v21 ? v17 : v21; v21 = v17 < v21 ? v21 : v17; v17 = t
+    t = v18 < v22 ? v18 : v22; v22 = v18 < v22 ? v22 : v18; v18 = t
+    t = v19 < v23 ? v19 : v23; v23 = v19 < v23 ? v23 : v19; v19 = t
+    t = v2 < v4 ? v2 : v4; v4 = v2 < v4 ? v4 : v2; v2 = t
+    t = v3 < v5 ? v3 : v5; v5 = v3 < v5 ? v5 : v3; v3 = t
+    t = v10 < v12 ? v10 : v12; v12 = v10 < v12 ? v12 : v10; v10 = t
+    t = v11 < v13 ? v11 : v13; v13 = v11 < v13 ? v13 : v11; v11 = t
+    t = v18 < v20 ? v18 : v20; v20 = v18 < v20 ? v20 : v18; v18 = t
+    t = v19 < v21 ? v19 : v21; v21 = v19 < v21 ? v21 : v19; v19 = t
+    t = v1 < v2 ? v1 : v2; v2 = v1 < v2 ? v2 : v1; v1 = t
+    t = v3 < v4 ? v3 : v4; v4 = v3 < v4 ? v4 : v3; v3 = t
+    t = v5 < v6 ? v5 : v6; v6 = v5 < v6 ? v6 : v5; v5 = t
+    t = v9 < v10 ? v9 : v10; v10 = v9 < v10 ? v10 : v9; v9 = t
+    t = v11 < v12 ? v11 : v12; v12 = v11 < v12 ? v12 : v11; v11 = t
+    t = v13 < v14 ? v13 : v14; v14 = v13 < v14 ? v14 : v13; v13 = t
+    t = v17 < v18 ? v17 : v18; v18 = v17 < v18 ? v18 : v17; v17 = t
+    t = v19 < v20 ? v19 : v20; v20 = v19 < v20 ? v20 : v19; v19 = t
+    t = v21 < v22 ? v21 : v22; v22 = v21 < v22 ? v22 : v21; v21 = t
+    t = v0 < v8 ? v0 : v8; v8 = v0 < v8 ? v8 : v0; v0 = t
+    t = v1 < v9 ? v1 : v9; v9 = v1 < v9 ? v9 : v1; v1 = t
+    t = v2 < v10 ? v2 : v10; v10 = v2 < v10 ? v10 : v2; v2 = t
+    t = v3 < v11 ? v3 : v11; v11 = v3 < v11 ? v11 : v3; v3 = t
+    t = v4 < v12 ? v4 : v12; v12 = v4 < v12 ? v12 : v4; v4 = t
+    t = v5 < v13 ? v5 : v13; v13 = v5 < v13 ? v13 : v5; v5 = t
+    t = v6 < v14 ? v6 : v14; v14 = v6 < v14 ? v14 : v6; v6 = t
+    v7 = v7 < v15 ? v7 : v15
+    t = v16 < v24 ? v16 : v24; v24 = v16 < v24 ? v24 : v16; v16 = t
+    t = v4 < v8 ? v4 : v8; v8 = v4 < v8 ? v8 : v4; v4 = t
+    t = v5 < v9 ? v5 : v9; v9 = v5 < v9 ? v9 : v5; v5 = t
+    t = v6 < v10 ? v6 : v10; v10 = v6 < v10 ? v10 : v6; v6 = t
+    t = v7 < v11 ? v7 : v11; v11 = v7 < v11 ? v11 : v7; v7 = t
+    t = v20 < v24 ? v20 : v24; v24 = v20 < v24 ? v24 : v20; v20 = t
+    t = v2 < v4 ? v2 : v4; v4 = v2 < v4 ? v4 : v2; v2 = t
+    t = v3 < v5 ? v3 : v5; v5 = v3 < v5 ? v5 : v3; v3 = t
+    t = v6 < v8 ? v6 : v8; v8 = v6 < v8 ? v8 : v6; v6 = t
+    t = v7 < v9 ? v7 : v9; v9 = v7 < v9 ? v9 : v7; v7 = t
+    t = v10 < v12 ? v10 : v12; v12 = v10 < v12 ? v12 : v10; v10 = t
+    t = v11 < v13 ? v11 : v13; v13 = v11 < v13 ? v13 : v11; v11 = t
+    t = v18 < v20 ? v18 : v20; v20 = v18 < v20 ? v20 : v18; v18 = t
+    t = v19 < v21 ? v19 : v21; v21 = v19 < v21 ? v21 : v19; v19 = t
+    t = v22 < v24 ? v22 : v24; v24 = v22 < v24 ? v24 : v22; v22 = t
+    t = v1 < v2 ? v1 : v2; v2 = v1 < v2 ? v2 : v1; v1 = t
+    t = v3 < v4 ? v3 : v4; v4 = v3 < v4 ? v4 : v3; v3 = t
+    t = v5 < v6 ? v5 : v6; v6 = v5 < v6 ? v6 : v5; v5 = t
+    t = v7 < v8 ? v7 : v8; v8 = v7 < v8 ? v8 : v7; v7 = t
+    t = v9 < v10 ? v9 : v10; v10 = v9 < v10 ? v10 : v9; v9 = t
+    t = v11 < v12 ? v11 : v12; v12 = v11 < v12 ? v12 : v11; v11 = t
+    v13 = v13 < v14 ? v13 : v14
+    t = v17 < v18 ? v17 : v18; v18 = v17 < v18 ? v18 : v17; v17 = t
+    t = v19 < v20 ? v19 : v20; v20 = v19 < v20 ? v20 : v19; v19 = t
+    t = v21 < v22 ? v21 : v22; v22 = v21 < v22 ? v22 : v21; v21 = t
+    t = v23 < v24 ? v23 : v24; v24 = v23 < v24 ? v24 : v23; v23 = t
+    v16 = v0 < v16 ? v16 : v0
+    v17 = v1 < v17 ? v17 : v1
+    v18 = v2 < v18 ? v18 : v2
+    v19 = v3 < v19 ? v19 : v3
+    v20 = v4 < v20 ? v20 : v4
+    v21 = v5 < v21 ? v21 : v5
+    v6 = v6 < v22 ? v6 : v22
+    v7 = v7 < v23 ? v7 : v23
+    v8 = v8 < v24 ? v8 : v24
+    v16 = v8 < v16 ? v16 : v8
+    v17 = v9 < v17 ? v17 : v9
+    v10 = v10 < v18 ? v10 : v18
+    v11 = v11 < v19 ? v11 : v19
+    v12 = v12 < v20 ? v12 : v20
+    v13 = v13 < v21 ? v13 : v21
+    v10 = v6 < v10 ? v10 : v6
+    v11 = v7 < v11 ? v11 : v7
+    v12 = v12 < v16 ? v12 : v16
+    v13 = v13 < v17 ? v13 : v17
+    v12 = v10 < v12 ? v12 : v10
+    v11 = v11 < v13 ? v11 : v13
+    v12 = v11 < v12 ? v12 : v11
     y[pos] = v12
 endfunction
 
@@ -242,7 +242,7 @@ function y = immedfilt(x, r = 1, boundary = "mirror")
         x3 = x
     endif
     xb = imboundary_mode(x3, boundary)
-    y3 = zeros(size(x3))
+    y3 = uninit(size(x3))
     if ry == 1 && rx == 1
         parallel_do(size(y3), xb, y3, immedfilt_r1)
     elseif ry == 2 && rx == 2

@@ -17,7 +17,8 @@
 % - Outside the image the input is mirrored (half-sample symmetric, as MATLAB pads).
 % - Separable: the height is resampled first, then the width; each pass reads its taps from a
 %   table (input index and weight per output index) built on the host, in kernels with a
-%   fixed tap count for the common cases (1, 2, 4, 6 taps).
+%   fixed tap count for the common cases (1, 2, 4, 6 taps). Doubling an axis (the common
+%   2x upscale) has kernels of its own with fixed weights per output phase.
 
 function [] = __kernel__ rs_col_p1(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
     y[pos] = w[pos[0], 0] * x[int(ix[pos[0], 0]), pos[1], pos[2]]
@@ -65,6 +66,81 @@ function [] = __kernel__ rs_row_any(x : cube'unchecked, y : cube, w : mat'unchec
         s += w[pos[1], k] * x[pos[0], int(ix[pos[1], k]), pos[2]]
     endfor
     y[pos] = s
+endfunction
+
+% Doubling (m = 2 n, not "nearest"): output 2i + ph samples u = i - 0.25 + 0.5 ph, so each
+% phase has fixed weights over x[i - R .. i + R]; these kernels run over the input grid with
+% constant offsets (unrolled, interior without guards; x carries 'mirror).
+function [] = __kernel__ rs_up2_col_r1(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -1..1
+        v = x[pos[0] + k, pos[1], pos[2]]
+        a += w[0, k + 1] * v
+        b += w[1, k + 1] * v
+    endfor
+    y[2 * pos[0], pos[1], pos[2]] = a
+    y[2 * pos[0] + 1, pos[1], pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_row_r1(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -1..1
+        v = x[pos[0], pos[1] + k, pos[2]]
+        a += w[0, k + 1] * v
+        b += w[1, k + 1] * v
+    endfor
+    y[pos[0], 2 * pos[1], pos[2]] = a
+    y[pos[0], 2 * pos[1] + 1, pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_col_r2(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -2..2
+        v = x[pos[0] + k, pos[1], pos[2]]
+        a += w[0, k + 2] * v
+        b += w[1, k + 2] * v
+    endfor
+    y[2 * pos[0], pos[1], pos[2]] = a
+    y[2 * pos[0] + 1, pos[1], pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_row_r2(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -2..2
+        v = x[pos[0], pos[1] + k, pos[2]]
+        a += w[0, k + 2] * v
+        b += w[1, k + 2] * v
+    endfor
+    y[pos[0], 2 * pos[1], pos[2]] = a
+    y[pos[0], 2 * pos[1] + 1, pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_col_r3(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -3..3
+        v = x[pos[0] + k, pos[1], pos[2]]
+        a += w[0, k + 3] * v
+        b += w[1, k + 3] * v
+    endfor
+    y[2 * pos[0], pos[1], pos[2]] = a
+    y[2 * pos[0] + 1, pos[1], pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_row_r3(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -3..3
+        v = x[pos[0], pos[1] + k, pos[2]]
+        a += w[0, k + 3] * v
+        b += w[1, k + 3] * v
+    endfor
+    y[pos[0], 2 * pos[1], pos[2]] = a
+    y[pos[0], 2 * pos[1] + 1, pos[2]] = b
 endfunction
 
 % The interpolation kernel of a method at distance t, and its support width.
@@ -139,12 +215,45 @@ function [w, ix] = rs_table(n, m, method)
     endfor
 endfunction
 
+% The two phases' weights of doubling, over offsets -R..R.
+function w = rs_up2_weights(method, R)
+    w = zeros(2, 2 * R + 1)
+    for ph = 0..1
+        u = -0.25 + 0.5 * ph
+        for k = -R..R
+            w[ph, k + R] = rs_kernel(method, u - k)
+        endfor
+        w[ph, :] = w[ph, :] / sum(w[ph, :])
+    endfor
+endfunction
+
 % One pass over dimension dim (0 rows, 1 columns) to m pixels.
 function y = rs_pass(x, m, method, dim)
+    if m == 2 * size(x, dim) && method != "nearest" && method != "lanczos2"
+        R = method == "bilinear" ? 1 : method == "bicubic" ? 2 : 3
+        w = rs_up2_weights(method, R)
+        xm : cube'mirror = x
+        if dim == 0
+            y = uninit(m, size(x, 1), size(x, 2))
+            match R with
+            | 1 -> parallel_do(size(x), xm, y, w, rs_up2_col_r1)
+            | 2 -> parallel_do(size(x), xm, y, w, rs_up2_col_r2)
+            | _ -> parallel_do(size(x), xm, y, w, rs_up2_col_r3)
+            endmatch
+        else
+            y = uninit(size(x, 0), m, size(x, 2))
+            match R with
+            | 1 -> parallel_do(size(x), xm, y, w, rs_up2_row_r1)
+            | 2 -> parallel_do(size(x), xm, y, w, rs_up2_row_r2)
+            | _ -> parallel_do(size(x), xm, y, w, rs_up2_row_r3)
+            endmatch
+        endif
+        return
+    endif
     [w, ix] = rs_table(size(x, dim), m, method)
     p = size(w, 1)
     if dim == 0
-        y = zeros(m, size(x, 1), size(x, 2))
+        y = uninit(m, size(x, 1), size(x, 2))
         match p with
         | 1 -> parallel_do(size(y), x, y, w, ix, rs_col_p1)
         | 2 -> parallel_do(size(y), x, y, w, ix, rs_col_p2)
@@ -153,7 +262,7 @@ function y = rs_pass(x, m, method, dim)
         | _ -> parallel_do(size(y), x, y, w, ix, p, rs_col_any)
         endmatch
     else
-        y = zeros(size(x, 0), m, size(x, 2))
+        y = uninit(size(x, 0), m, size(x, 2))
         match p with
         | 1 -> parallel_do(size(y), x, y, w, ix, rs_row_p1)
         | 2 -> parallel_do(size(y), x, y, w, ix, rs_row_p2)
