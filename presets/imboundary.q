@@ -8,6 +8,9 @@
 %   impad(x, p, boundary)          x (vec, mat or cube) extended by p = [rows, cols] (or one
 %                                  number for both) on every side: size + 2 p
 %   imcrop_border(x, p)            the inverse of impad: p rows/cols removed on every side
+%   im_uninit(dims)                uninit(dims) that keeps leading singleton dimensions
+%                                  (qpipe's zeros(1, N, 3) and uninit(1, N, 3) give N x 3;
+%                                  the modules allocate 1-row images through this)
 %
 % Boundary names (strings, as the image modules take them) and the access modes they map to
 % (spec 001; docs/runtime.md "Access modes"):
@@ -64,6 +67,10 @@ function y = imboundary_mode(x, boundary)
     endif
 endfunction
 
+function y = im_uninit(dims)
+    y = reshape(uninit(prod(dims)), dims)
+endfunction
+
 % One element of the padded image: the source read through its access mode.
 function [] = __kernel__ impad_kernel(x : cube, y : cube, py : int, px : int, pos : ivec3)
     y[pos] = x[pos[0] - py, pos[1] - px, pos[2]]
@@ -82,7 +89,7 @@ function y = impad(x, p, boundary = "mirror")
         w = numel(x)
     endif
     x3 = imboundary_mode(reshape(x, [h, w, c]), boundary)
-    y = zeros(h + 2 * p[0], w + 2 * p[1], c)
+    y = im_uninit([h + 2 * p[0], w + 2 * p[1], c])
     parallel_do(size(y), x3, y, int(p[0]), int(p[1]), impad_kernel)
     if ndims(x) == 2
         y = reshape(y, [h + 2 * p[0], w + 2 * p[1]])

@@ -170,7 +170,7 @@ endfunction
 % the cube xb, which carries the boundary mode.
 function y = imf_pass(xb, g, dim)
     r = int((numel(g) - 1) / 2)
-    y = uninit(size(xb))
+    y = im_uninit(size(xb))
     if dim == 1
         match r with
         | 0 -> y = xb * g[0]
@@ -221,7 +221,7 @@ function y = imfilter(x, h, center = [-1, -1], boundary = "mirror")
     elseif rx == 0
         y3 = imf_pass(xb, reshape(hp, [2 * ry + 1]), 0)
     else
-        y3 = uninit(size(xb))
+        y3 = im_uninit(size(xb))
         if ry == rx && ry <= 3
             match ry with
             | 1 -> parallel_do(size(y3), xb, y3, hp, imf_corr_r1)

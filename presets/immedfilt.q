@@ -242,7 +242,7 @@ function y = immedfilt(x, r = 1, boundary = "mirror")
         x3 = x
     endif
     xb = imboundary_mode(x3, boundary)
-    y3 = uninit(size(x3))
+    y3 = im_uninit(size(x3))
     if ry == 1 && rx == 1
         parallel_do(size(y3), xb, y3, immedfilt_r1)
     elseif ry == 2 && rx == 2

@@ -116,7 +116,7 @@ endfunction
 
 % One separable pass of the running minimum over 2r+1 pixels along dim (0 or 1).
 function y = morph_pass(xb, r, dim)
-    y = uninit(size(xb))
+    y = im_uninit(size(xb))
     if dim == 1
         match r with
         | 1 -> parallel_do(size(y), xb, y, morph_row_r1)
@@ -198,7 +198,7 @@ function y = imerode(x, mask = 1, center = [-1, -1], boundary = "mirror")
                 endif
             endfor
         endfor
-        y3 = uninit(size(x3))
+        y3 = im_uninit(size(x3))
         parallel_do(size(y3), imboundary_mode(x3, boundary), y3, mp, int(ry), int(rx), int(fy), int(fx), morph_mask)
     endif
     if ndims(x) <= 2

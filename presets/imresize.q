@@ -19,6 +19,7 @@
 %   table (input index and weight per output index) built on the host, in kernels with a
 %   fixed tap count for the common cases (1, 2, 4, 6 taps). Doubling an axis (the common
 %   2x upscale) has kernels of its own with fixed weights per output phase.
+import "imboundary.q"
 
 function [] = __kernel__ rs_col_p1(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
     y[pos] = w[pos[0], 0] * x[int(ix[pos[0], 0]), pos[1], pos[2]]
@@ -234,14 +235,14 @@ function y = rs_pass(x, m, method, dim)
         w = rs_up2_weights(method, R)
         xm : cube'mirror = x
         if dim == 0
-            y = uninit(m, size(x, 1), size(x, 2))
+            y = im_uninit([m, size(x, 1), size(x, 2)])
             match R with
             | 1 -> parallel_do(size(x), xm, y, w, rs_up2_col_r1)
             | 2 -> parallel_do(size(x), xm, y, w, rs_up2_col_r2)
             | _ -> parallel_do(size(x), xm, y, w, rs_up2_col_r3)
             endmatch
         else
-            y = uninit(size(x, 0), m, size(x, 2))
+            y = im_uninit([size(x, 0), m, size(x, 2)])
             match R with
             | 1 -> parallel_do(size(x), xm, y, w, rs_up2_row_r1)
             | 2 -> parallel_do(size(x), xm, y, w, rs_up2_row_r2)
@@ -253,7 +254,7 @@ function y = rs_pass(x, m, method, dim)
     [w, ix] = rs_table(size(x, dim), m, method)
     p = size(w, 1)
     if dim == 0
-        y = uninit(m, size(x, 1), size(x, 2))
+        y = im_uninit([m, size(x, 1), size(x, 2)])
         match p with
         | 1 -> parallel_do(size(y), x, y, w, ix, rs_col_p1)
         | 2 -> parallel_do(size(y), x, y, w, ix, rs_col_p2)
@@ -262,7 +263,7 @@ function y = rs_pass(x, m, method, dim)
         | _ -> parallel_do(size(y), x, y, w, ix, p, rs_col_any)
         endmatch
     else
-        y = uninit(size(x, 0), m, size(x, 2))
+        y = im_uninit([size(x, 0), m, size(x, 2)])
         match p with
         | 1 -> parallel_do(size(y), x, y, w, ix, rs_row_p1)
         | 2 -> parallel_do(size(y), x, y, w, ix, rs_row_p2)
