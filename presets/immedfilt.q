@@ -12,7 +12,8 @@
 %
 % How it is fast: 3 x 3 and 5 x 5 windows load their 9 or 25 values into locals and run a
 % selection network (Batcher's odd-even merge sort, pruned to the comparators the middle
-% output depends on: 24 and 113 min/max pairs), branch-free, so the kernel compiler
+% output depends on: 24 and 113 comparators), as selects a < b ? a : b (not min/max,
+% whose NaN rules cost a double conversion), branch-free, so the kernel compiler
 % vectorizes it over the pixels of a row. Other windows collect the window per pixel and
 % select the middle element with a partial selection sort (compiled, O(n^2 / 2) compares).
 % (A histogram method for 8-bit data is not there: the networks already run at memory
