@@ -1,0 +1,321 @@
+% imresize.q - image resizing with MATLAB's imresize semantics.
+%
+%   imresize(x, scale, method)     scale a number: the output is ceil(scale * size) pixels
+%   imresize(x, [h, w], method)    the output is h x w (scale per axis = h / H, w / W)
+%
+% x is a mat or an H x W x C cube (each channel on its own); methods "nearest", "bilinear",
+% "bicubic" (default, as MATLAB) and "lanczos" (Lanczos-3; "lanczos3" and "lanczos2" too).
+%
+% Conventions (docs/modules.md):
+% - Pixel centres: output pixel o (0-based) samples the input at u = (o + 0.5) / s - 0.5, so
+%   that image edges (not pixel centres) line up, as MATLAB and OpenCV do.
+% - Kernels: triangle (bilinear), Keys' cubic with a = -0.5 (MATLAB's bicubic; OpenCV's
+%   INTER_CUBIC uses a = -0.75), Lanczos windowed sinc; weights normalised to sum 1.
+% - Shrinking antialiases (MATLAB's default): for s < 1 the kernel is stretched by 1 / s
+%   (k(x) -> s k(s x)), so every input pixel contributes; "nearest" never antialiases and
+%   picks input pixel floor((o + 0.5) / s).
+% - Outside the image the input is mirrored (half-sample symmetric, as MATLAB pads).
+% - Separable: the height is resampled first, then the width; each pass reads its taps from a
+%   table (input index and weight per output index) built on the host, in kernels with a
+%   fixed tap count for the common cases (1, 2, 4, 6 taps). Doubling an axis (the common
+%   2x upscale) has kernels of its own with fixed weights per output phase.
+import "imboundary.q"
+
+function [] = __kernel__ rs_col_p1(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
+    y[pos] = w[pos[0], 0] * x[int(ix[pos[0], 0]), pos[1], pos[2]]
+endfunction
+
+function [] = __kernel__ rs_row_p1(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
+    y[pos] = w[pos[1], 0] * x[pos[0], int(ix[pos[1], 0]), pos[2]]
+endfunction
+
+function [] = __kernel__ rs_col_p2(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
+    y[pos] = w[pos[0], 0] * x[int(ix[pos[0], 0]), pos[1], pos[2]] + w[pos[0], 1] * x[int(ix[pos[0], 1]), pos[1], pos[2]]
+endfunction
+
+function [] = __kernel__ rs_row_p2(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
+    y[pos] = w[pos[1], 0] * x[pos[0], int(ix[pos[1], 0]), pos[2]] + w[pos[1], 1] * x[pos[0], int(ix[pos[1], 1]), pos[2]]
+endfunction
+
+function [] = __kernel__ rs_col_p4(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
+    y[pos] = w[pos[0], 0] * x[int(ix[pos[0], 0]), pos[1], pos[2]] + w[pos[0], 1] * x[int(ix[pos[0], 1]), pos[1], pos[2]] + w[pos[0], 2] * x[int(ix[pos[0], 2]), pos[1], pos[2]] + w[pos[0], 3] * x[int(ix[pos[0], 3]), pos[1], pos[2]]
+endfunction
+
+function [] = __kernel__ rs_row_p4(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
+    y[pos] = w[pos[1], 0] * x[pos[0], int(ix[pos[1], 0]), pos[2]] + w[pos[1], 1] * x[pos[0], int(ix[pos[1], 1]), pos[2]] + w[pos[1], 2] * x[pos[0], int(ix[pos[1], 2]), pos[2]] + w[pos[1], 3] * x[pos[0], int(ix[pos[1], 3]), pos[2]]
+endfunction
+
+function [] = __kernel__ rs_col_p6(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
+    y[pos] = w[pos[0], 0] * x[int(ix[pos[0], 0]), pos[1], pos[2]] + w[pos[0], 1] * x[int(ix[pos[0], 1]), pos[1], pos[2]] + w[pos[0], 2] * x[int(ix[pos[0], 2]), pos[1], pos[2]] + w[pos[0], 3] * x[int(ix[pos[0], 3]), pos[1], pos[2]] + w[pos[0], 4] * x[int(ix[pos[0], 4]), pos[1], pos[2]] + w[pos[0], 5] * x[int(ix[pos[0], 5]), pos[1], pos[2]]
+endfunction
+
+function [] = __kernel__ rs_row_p6(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, pos : ivec3)
+    y[pos] = w[pos[1], 0] * x[pos[0], int(ix[pos[1], 0]), pos[2]] + w[pos[1], 1] * x[pos[0], int(ix[pos[1], 1]), pos[2]] + w[pos[1], 2] * x[pos[0], int(ix[pos[1], 2]), pos[2]] + w[pos[1], 3] * x[pos[0], int(ix[pos[1], 3]), pos[2]] + w[pos[1], 4] * x[pos[0], int(ix[pos[1], 4]), pos[2]] + w[pos[1], 5] * x[pos[0], int(ix[pos[1], 5]), pos[2]]
+endfunction
+
+function [] = __kernel__ rs_col_any(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, p : int, pos : ivec3)
+    s = 0.0
+    for k = 0..p - 1
+        s += w[pos[0], k] * x[int(ix[pos[0], k]), pos[1], pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_row_any(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, p : int, pos : ivec3)
+    s = 0.0
+    for k = 0..p - 1
+        s += w[pos[1], k] * x[pos[0], int(ix[pos[1], k]), pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+% Doubling (m = 2 n, not "nearest"): output 2i + ph samples u = i - 0.25 + 0.5 ph, so each
+% phase has fixed weights over x[i - R .. i + R]; these kernels run over the input grid with
+% constant offsets (unrolled, interior without guards; x carries 'mirror).
+function [] = __kernel__ rs_up2_col_r1(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -1..1
+        v = x[pos[0] + k, pos[1], pos[2]]
+        a += w[0, k + 1] * v
+        b += w[1, k + 1] * v
+    endfor
+    y[2 * pos[0], pos[1], pos[2]] = a
+    y[2 * pos[0] + 1, pos[1], pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_row_r1(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -1..1
+        v = x[pos[0], pos[1] + k, pos[2]]
+        a += w[0, k + 1] * v
+        b += w[1, k + 1] * v
+    endfor
+    y[pos[0], 2 * pos[1], pos[2]] = a
+    y[pos[0], 2 * pos[1] + 1, pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_col_r2(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -2..2
+        v = x[pos[0] + k, pos[1], pos[2]]
+        a += w[0, k + 2] * v
+        b += w[1, k + 2] * v
+    endfor
+    y[2 * pos[0], pos[1], pos[2]] = a
+    y[2 * pos[0] + 1, pos[1], pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_row_r2(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -2..2
+        v = x[pos[0], pos[1] + k, pos[2]]
+        a += w[0, k + 2] * v
+        b += w[1, k + 2] * v
+    endfor
+    y[pos[0], 2 * pos[1], pos[2]] = a
+    y[pos[0], 2 * pos[1] + 1, pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_col_r3(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -3..3
+        v = x[pos[0] + k, pos[1], pos[2]]
+        a += w[0, k + 3] * v
+        b += w[1, k + 3] * v
+    endfor
+    y[2 * pos[0], pos[1], pos[2]] = a
+    y[2 * pos[0] + 1, pos[1], pos[2]] = b
+endfunction
+
+function [] = __kernel__ rs_up2_row_r3(x : cube, y : cube'unchecked, w : mat, pos : ivec3)
+    a = 0.0
+    b = 0.0
+    for k = -3..3
+        v = x[pos[0], pos[1] + k, pos[2]]
+        a += w[0, k + 3] * v
+        b += w[1, k + 3] * v
+    endfor
+    y[pos[0], 2 * pos[1], pos[2]] = a
+    y[pos[0], 2 * pos[1] + 1, pos[2]] = b
+endfunction
+
+% The interpolation kernel of a method at distance t, and its support width.
+function v = rs_kernel(method, t)
+    a = abs(t)
+    v = 0.0
+    if method == "bilinear"
+        v = max(1 - a, 0)
+    elseif method == "bicubic"
+        if a <= 1
+            v = 1.5 * a ^ 3 - 2.5 * a ^ 2 + 1
+        elseif a < 2
+            v = -0.5 * a ^ 3 + 2.5 * a ^ 2 - 4 * a + 2
+        endif
+    else
+        n = method == "lanczos2" ? 2 : 3
+        if a < 1e-12
+            v = 1.0
+        elseif a < n
+            v = n * sin(pi * a) * sin(pi * a / n) / (pi * pi * a * a)
+        endif
+    endif
+endfunction
+
+function w = rs_width(method)
+    match method with
+    | "nearest" -> w = 1.0
+    | "bilinear" -> w = 2.0
+    | "bicubic" -> w = 4.0
+    | "lanczos2" -> w = 4.0
+    | _ -> w = 6.0
+    endmatch
+endfunction
+
+% The table of one axis: n input pixels to m output pixels. Row o of ix holds the input
+% indices (mirrored into 0..n-1) and row o of w their weights.
+function [w, ix] = rs_table(n, m, method)
+    s = m / n
+    if method == "nearest"
+        w = ones(m, 1)
+        ix = zeros(m, 1)
+        for o = 0..m - 1
+            ix[o, 0] = min(floor((o + 0.5) / s), n - 1)
+        endfor
+        return
+    endif
+    width = rs_width(method)
+    ks = 1.0
+    if s < 1
+        width = width / s
+        ks = s
+    endif
+    p = int(ceil(width))
+    w = zeros(m, p)
+    ix = zeros(m, p)
+    for o = 0..m - 1
+        u = (o + 0.5) / s - 0.5
+        j0 = floor(u - width / 2) + 1
+        total = 0.0
+        for k = 0..p - 1
+            j = j0 + k
+            v = ks * rs_kernel(method, ks * (u - j))
+            w[o, k] = v
+            total += v
+            jm = mod(j, 2 * n)
+            if jm >= n
+                jm = 2 * n - 1 - jm
+            endif
+            ix[o, k] = jm
+        endfor
+        w[o, :] = w[o, :] / total
+    endfor
+endfunction
+
+% The two phases' weights of doubling, over offsets -R..R.
+function w = rs_up2_weights(method, R)
+    w = zeros(2, 2 * R + 1)
+    for ph = 0..1
+        u = -0.25 + 0.5 * ph
+        for k = -R..R
+            w[ph, k + R] = rs_kernel(method, u - k)
+        endfor
+        w[ph, :] = w[ph, :] / sum(w[ph, :])
+    endfor
+endfunction
+
+% One pass over dimension dim (0 rows, 1 columns) to m pixels.
+function y = rs_pass(x, m, method, dim)
+    if m == 2 * size(x, dim) && method != "nearest" && method != "lanczos2"
+        R = method == "bilinear" ? 1 : method == "bicubic" ? 2 : 3
+        w = rs_up2_weights(method, R)
+        xm : cube'mirror = x
+        if dim == 0
+            y = im_uninit([m, size(x, 1), size(x, 2)])
+            match R with
+            | 1 -> parallel_do(size(x), xm, y, w, rs_up2_col_r1)
+            | 2 -> parallel_do(size(x), xm, y, w, rs_up2_col_r2)
+            | _ -> parallel_do(size(x), xm, y, w, rs_up2_col_r3)
+            endmatch
+        else
+            y = im_uninit([size(x, 0), m, size(x, 2)])
+            match R with
+            | 1 -> parallel_do(size(x), xm, y, w, rs_up2_row_r1)
+            | 2 -> parallel_do(size(x), xm, y, w, rs_up2_row_r2)
+            | _ -> parallel_do(size(x), xm, y, w, rs_up2_row_r3)
+            endmatch
+        endif
+        return
+    endif
+    [w, ix] = rs_table(size(x, dim), m, method)
+    p = size(w, 1)
+    if dim == 0
+        y = im_uninit([m, size(x, 1), size(x, 2)])
+        match p with
+        | 1 -> parallel_do(size(y), x, y, w, ix, rs_col_p1)
+        | 2 -> parallel_do(size(y), x, y, w, ix, rs_col_p2)
+        | 4 -> parallel_do(size(y), x, y, w, ix, rs_col_p4)
+        | 6 -> parallel_do(size(y), x, y, w, ix, rs_col_p6)
+        | _ -> parallel_do(size(y), x, y, w, ix, p, rs_col_any)
+        endmatch
+    else
+        y = im_uninit([size(x, 0), m, size(x, 2)])
+        match p with
+        | 1 -> parallel_do(size(y), x, y, w, ix, rs_row_p1)
+        | 2 -> parallel_do(size(y), x, y, w, ix, rs_row_p2)
+        | 4 -> parallel_do(size(y), x, y, w, ix, rs_row_p4)
+        | 6 -> parallel_do(size(y), x, y, w, ix, rs_row_p6)
+        | _ -> parallel_do(size(y), x, y, w, ix, p, rs_row_any)
+        endmatch
+    endif
+endfunction
+
+function y = imresize(x, sz, method = "bicubic")
+    if !(method == "nearest" || method == "bilinear" || method == "bicubic" ||
+         method == "lanczos" || method == "lanczos3" || method == "lanczos2")
+        error "imresize: unknown method '", method, "' (use nearest, bilinear, bicubic or lanczos)"
+    endif
+    if ndims(x) > 3 || ndims(x) < 2
+        error "imresize: expects a mat or an H x W x C cube, not an array of size ", size(x)
+    endif
+    H = size(x, 0)
+    W = size(x, 1)
+    if numel(sz) == 1
+        if sz <= 0
+            error "imresize: the scale must be positive, not ", sz
+        endif
+        m = int(ceil(sz * H - 1e-9))
+        n = int(ceil(sz * W - 1e-9))
+    elseif numel(sz) == 2
+        m = int(sz[0])
+        n = int(sz[1])
+    else
+        error "imresize: the size must be a scale or [rows, cols], not ", sz
+    endif
+    if m < 1 || n < 1
+        error "imresize: the output would be ", m, " x ", n
+    endif
+    x3 = x
+    if ndims(x) == 2
+        x3 = reshape(x, [H, W, 1])
+    endif
+    y3 = x3
+    if m != H
+        y3 = rs_pass(y3, m, method, 0)
+    endif
+    if n != W
+        y3 = rs_pass(y3, n, method, 1)
+    endif
+    if m == H && n == W
+        y3 = copy(x3)
+    endif
+    if ndims(x) == 2
+        y = reshape(y3, [m, n])
+    else
+        y = y3
+    endif
+endfunction
