@@ -157,6 +157,8 @@ typedef struct Var {
     int special;                /* LANG_KSPEC_* of a special parameter */
     bool shared;                /* an array from shared(…): one per block */
     bool dyn;                   /* an array from zeros(n) of a non-constant n: one per position */
+    bool typed;                 /* declared with a type (`s : int = 0`): never widened */
+    Node *decl;                 /* the statement that declared it */
 } Var;
 
 typedef struct Fn {
@@ -216,7 +218,12 @@ struct Gen {
     LangKElem real;
     struct { const char *name; int id; } labels[16];   /* labelled loops around this point */
     int nlabels, label_ids;
+    /* locals first assigned an int and later a real: declared real (see widen_local) */
+    Node **widened;
+    int nwidened;
 };
+
+#define GEN_MAX_WIDENED 32      /* int accumulators widened to real per kernel: one retry each */
 
 _Noreturn static void unsupported(Gen *g, Node *at, const char *fmt, ...)
 {
@@ -1502,6 +1509,38 @@ static void assign_local(Gen *g, Node *stmt, const char *name, LangKType declare
     assign_local_ex(g, stmt, name, declared, has_decl, expr(g, rhs));
 }
 
+static bool is_widened(const Gen *g, const Node *stmt)
+{
+    for (int i = 0; i < g->nwidened; i++)
+        if (g->widened[i] == stmt)
+            return true;
+    return false;
+}
+
+/* The first assignment declares the local: its type is the value's, or real when a later
+   assignment of a real widened it (`s = 0; s += 0.5`, as real Quasar programs count on). */
+static Var *declare_new(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, LangKType t)
+{
+    if (!has_decl && t.kind == LK_INT && is_widened(g, stmt))
+        t = t_real(g);
+    Var *v = declare_local(g, name, has_decl ? declared : t);
+    v->typed = has_decl;
+    v->decl = stmt;
+    return v;
+}
+
+/* An untyped int local that receives a real: remember its declaration and generate the
+   kernel again with the local declared real. */
+static void widen_local(Gen *g, Var *v, LangKType t)
+{
+    if (v->typed || !v->decl || v->t.kind != LK_INT || t.kind != LK_REAL)
+        return;
+    if (g->nwidened == GEN_MAX_WIDENED)
+        unsupported(g, v->decl, "too many int locals widened to real");
+    g->widened[g->nwidened++] = v->decl;
+    longjmp(g->fail, 1);
+}
+
 /* name = e, e already generated (declares the local on first assignment). */
 static void assign_local_ex(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Ex e)
 {
@@ -1519,7 +1558,9 @@ static void assign_local_ex(Gen *g, Node *stmt, const char *name, LangKType decl
     if (v && v->param)
         g->fast_ok = false;     /* the stencil analysis read its value at launch */
     if (!v)
-        v = declare_local(g, name, has_decl ? declared : e.t);
+        v = declare_new(g, stmt, name, declared, has_decl, e.t);
+    else
+        widen_local(g, v, e.t);
     if (v->t.kind == LK_VEC && e.t.kind == LK_VEC && v->t.n != e.t.n)
         unsupported(g, stmt, "'%s' holds vectors of different lengths", name);
     e = convert(g, e, v->t, stmt);
@@ -3025,11 +3066,28 @@ static char *generate(Gen *g)
     return bdone(&t);
 }
 
+static char *kernel_c_once(const LangKernelSpec *spec, char *why, size_t whylen, Node **widened, int *nwidened);
+
 char *lang_kernel_c(const LangKernelSpec *spec, char *why, size_t whylen)
+{
+    Node *widened[GEN_MAX_WIDENED];
+    int n = 0, before;
+    char *text;
+    do {
+        before = n;
+        text = kernel_c_once(spec, why, whylen, widened, &n);
+    } while (!text && n > before);
+    return text;
+}
+
+/* One attempt; a widened local makes it fail with *nwidened grown, and the caller retries. */
+static char *kernel_c_once(const LangKernelSpec *spec, char *why, size_t whylen, Node **widened, int *nwidened)
 {
     Gen *volatile g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
+    g->widened = widened;
+    g->nwidened = *nwidened;
     g->ks = spec;
     g->why = why;
     g->whylen = whylen;
@@ -3041,6 +3099,7 @@ char *lang_kernel_c(const LangKernelSpec *spec, char *why, size_t whylen)
         snprintf(why, whylen, "grids of %d dimensions", spec->rank);
     else if (!setjmp(g->fail))
         text = strdup(generate(g));
+    *nwidened = g->nwidened;
     g_free_all();
     free(g);
     return text;

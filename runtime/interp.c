@@ -1517,7 +1517,8 @@ static void eval_field(Rt *rt, Node *n, Value *dst)
 
 /* ---------------------------------------------------------------- assignment */
 
-/* An int variable that receives a real scalar keeps being an int (spec 004 §2.2.3). */
+/* An int variable that receives a real scalar becomes a scalar: real programs start
+ * accumulators with `s = 0` (docs/language.md, "Integer accumulators"). */
 static RtMode mode_of(LangType *t);
 
 static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
@@ -1528,15 +1529,6 @@ static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
         rt_type_coerce(rt, target->type, v, target->name);
         if (v->kind == V_ARRAY)
             v->mode = mode_of(target->type);
-    }
-    if (slot->kind == V_INT && v->kind == V_SCALAR) {
-        Node *saved = rt->cur;
-        rt->cur = stmt;
-        rt_warn(rt, "conversion from 'scalar' to 'int' for '%s' (it was assigned an integer; write %s = 0.0 to "
-                "keep a scalar)", target->name, target->name);
-        rt->cur = saved;
-        double x = v->r;
-        *v = rt_int(x == x && fabs(x) < 9.2e18 ? (int64_t)x : 0);
     }
     rt_retain(*v);
     rt_store(slot, *v);
