@@ -1210,10 +1210,11 @@ Ex expr(Gen *g, Node *n)
             Ex i = expr(g, n->args.items[0]);
             if (!is_num(i.t))
                 unsupported(g, n, "a vector index of a vector");
-            char cn[96];
+            char cn[96], tb[32];
             vref(v, cn, sizeof cn);
-            Ex r = ex_text(elem_type(g, v->t.elem == LKE_I32 ? LKE_I32 : g->real), "%s.v[(int)(%s)]", cn,
-                           bdone(&i.c));
+            /* zero outside, as arrays read in the default ('safe) mode of kernels */
+            Ex r = ex_text(elem_type(g, v->t.elem == LKE_I32 ? LKE_I32 : g->real), "%s_get(&%s, (int64_t)(%s))",
+                           ctype(g, v->t, tb, sizeof tb), cn, bdone(&i.c));
             ex_free(&i);
             return r;
         }
@@ -1933,10 +1934,10 @@ static void assign(Gen *g, Node *n)
             Ex i = expr(g, t->args.items[0]), e = expr(g, n->b);
             if (!is_num(i.t) || !is_num(e.t))
                 unsupported(g, n, "this element assignment");
-            char cn[96];
+            char cn[96], tb[32];
             vref(v, cn, sizeof cn);
-            bprintf(OUT(g), "%*s%s.v[(int)(%s)] = (%s)(%s);\n", IND(g), cn, bdone(&i.c), elem_c(v->t.elem),
-                    bdone(&e.c));
+            bprintf(OUT(g), "%*s%s_set(&%s, (int64_t)(%s), (%s)(%s));\n", IND(g), ctype(g, v->t, tb, sizeof tb), cn,
+                    bdone(&i.c), elem_c(v->t.elem), bdone(&e.c));
             ex_free(&i), ex_free(&e);
             return;
         }
