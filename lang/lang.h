@@ -44,6 +44,16 @@ int lang_resolve(LangModule *m, const char *const *module_path, LangDiag *d);
  * folder of `path`. NULL when not found; the caller frees the result. */
 char *lang_find_module(const LangModule *m, const char *name, const char *const *path);
 
+/* Apply the `reduction`s declared in `m` and in the modules `from` (its imports, the
+ * built-in ones) to the expressions of `m` (lang/pass_reduction.c). Returns the number of
+ * rewrites. New nodes live in m's arena and may point to names of the `from` modules,
+ * which must outlive m's use. */
+int lang_apply_reductions(LangModule *m, LangModule *const *from, int nfrom);
+
+/* Quasar's own reductions (real(ifft3(x)) → irealfft3(x) …) as a module, parsed from text
+ * held by pass_reduction.c; the caller frees it with lang_module_free. */
+LangModule *lang_builtin_reductions(LangDiag *d);
+
 /* Print the tree in the format of docs/ast-dump.md. */
 void lang_dump(const LangModule *m, FILE *out);
 

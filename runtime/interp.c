@@ -2117,9 +2117,29 @@ static RtModule *add_module(Rt *rt, LangModule *m, const char *real)
     return mod;
 }
 
+/* The reductions of mod, of the modules it imports and the built-in ones, applied to mod
+ * before its names are bound (lang/pass_reduction.c). */
+static void apply_reductions(Rt *rt, RtModule *mod, int nfrom)
+{
+    LangModule **from = mod->reds_from;
+    if (!rt->builtin_reds) {
+        LangDiag *d = lang_diag_new(NULL);
+        rt->builtin_reds = d ? lang_builtin_reductions(d) : NULL;
+        lang_diag_free(d);
+        if (!rt->builtin_reds)
+            rt_out_of_memory(rt);
+    }
+    from[nfrom++] = rt->builtin_reds;
+    lang_apply_reductions(mod->m, from, nfrom);
+}
+
 /* Load, bind and run the imports of mod, then mod itself. */
 static void run_module(Rt *rt, RtModule *mod, bool root)
 {
+    int nfrom = 0;
+    mod->reds_from = calloc((size_t)mod->m->body.n + 1, sizeof *mod->reds_from);
+    if (!mod->reds_from)
+        rt_out_of_memory(rt);
     for (int i = 0; i < mod->m->body.n; i++) {
         Node *n = mod->m->body.items[i];
         if (n->kind != N_IMPORT)
@@ -2134,15 +2154,17 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
         if (!realpath(file, real))
             snprintf(real, sizeof real, "%s", file);
         free(file);
-        if (find_loaded(rt, real))
-            continue;
-        RtModule *sub = load_module(rt, real, false);
+        RtModule *sub = find_loaded(rt, real);
+        if (!sub)
+            sub = load_module(rt, real, false);
         if (!sub) {
             rt->cur = n;
             rt->cur_mod = mod;
             rt_error(rt, "cannot load module '%s'", n->name);
         }
+        mod->reds_from[nfrom++] = sub->m;
     }
+    apply_reductions(rt, mod, nfrom);
     rt_scope_module(rt, mod);
     hoist(rt, mod, root);
     mod->ran = true;
@@ -2351,10 +2373,12 @@ void rt_free(Rt *rt)
     while (rt->modules) {
         RtModule *next = rt->modules->next;
         lang_module_free(rt->modules->m);
+        free(rt->modules->reds_from);
         free(rt->modules->path);
         free(rt->modules);
         rt->modules = next;
     }
+    lang_module_free(rt->builtin_reds);
     while (rt->warned) {
         RtWarned *next = rt->warned->next;
         free(rt->warned);

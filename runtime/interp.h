@@ -44,6 +44,7 @@ typedef struct RtModule {
     char *path;                 /* real path */
     struct RtModule *next;
     bool ran;
+    LangModule **reds_from;     /* the modules whose reductions apply here (imports, built-in) */
 } RtModule;
 
 /* Frame layout of a function, lambda or module top level (Node.rt of FUNCTION/LAMBDA). */
@@ -130,6 +131,7 @@ struct Rt {
     const char **global_names;
     int *gindex;                /* hash index of global_names (scope.c) */
     RtModule *modules;          /* in load order */
+    LangModule *builtin_reds;   /* Quasar's own reductions (lang_builtin_reductions), once */
     RtModule *cur_mod;          /* module of the code being run */
     Node *cur;                  /* node being evaluated, for error locations */
     RtCall *call;
