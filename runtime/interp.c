@@ -469,6 +469,7 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
         rt_retain(c);
         frame[fi->cap_slot[i]] = c;
     }
+    rt_bind_instance(f, fi, frame);
     int pos = 0;
     for (int i = 0; i < argc; i++) {
         int k;
@@ -1476,10 +1477,59 @@ static int eval_indices(Rt *rt, NodeList *l, Value **out)
     return k;
 }
 
+/* f[N, T]: the generic function f with its generic parameters given (spec 000's
+ * gaussian_filter[2]); a function value like f, that binds them when called. */
+static Value instantiate(Rt *rt, Node *n, RtFunc *f, const Value *params)
+{
+    if (n->args.n > f->node->args3.n)
+        rt_error(rt, "'%s' has %d generic parameter%s, %d given", fn_name(f), f->node->args3.n,
+                 f->node->args3.n == 1 ? "" : "s", n->args.n);
+    RtFunc *g = calloc(1, sizeof *g + (size_t)f->ncaps * sizeof(Value));
+    Value *gen = calloc((size_t)n->args.n + 1, sizeof *gen);
+    if (!g || !gen) {
+        free(g);
+        free(gen);
+        rt_out_of_memory(rt);
+    }
+    g->hdr = (RtObj){1, V_FUNC};
+    g->node = f->node;
+    g->mod = f->mod;
+    g->ncaps = f->ncaps;
+    for (int i = 0; i < f->ncaps; i++) {
+        rt_retain(f->caps[i]);
+        g->caps[i] = f->caps[i];
+    }
+    g->gen = gen;
+    g->ngen = n->args.n;
+    for (int i = 0; i < n->args.n; i++) {
+        rt_retain(params[i]);
+        gen[i] = params[i];
+    }
+    return (Value){.kind = V_FUNC, .f = g};
+}
+
+/* The generic values of an instance f[N] into a new frame. */
+void rt_bind_instance(const RtFunc *f, const FnInfo *fi, Value *frame)
+{
+    for (int i = 0; i < f->ngen && i < fi->ngenerics; i++) {
+        rt_retain(f->gen[i]);
+        rt_store(&frame[fi->param_slot[i]], f->gen[i]);
+    }
+}
+
 static void eval_index(Rt *rt, Node *n, Value *dst)
 {
     Value *base = rt_push(rt, 1);
     rt_eval(rt, n->a, base);
+    if (base->kind == V_FUNC && base->f->node->kind == N_FUNCTION && base->f->node->args3.n) {
+        Value *params = rt_push(rt, n->args.n);
+        for (int i = 0; i < n->args.n; i++)
+            rt_eval(rt, n->args.items[i], &params[i]);
+        rt->cur = n;
+        *dst = instantiate(rt, n, base->f, params);
+        rt_pop_to(rt, base);
+        return;
+    }
     if (base->kind == V_TYPE) {
         Value *params = rt_push(rt, n->args.n);
         for (int i = 0; i < n->args.n; i++)

@@ -249,6 +249,7 @@ static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, con
         rt_retain(c);
         frame[fi->cap_slot[i]] = c;
     }
+    rt_bind_instance(L->f, fi, frame);
     int k = 0;
     for (int i = 0; i < L->fn->args.n; i++) {
         Node *p = L->fn->args.items[i];
@@ -721,7 +722,7 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         }
         return false;
     }
-    if (L->g.rank > 4 || fi->ncaps + fn->args.n > RT_MAX_ARGS)
+    if (L->g.rank > 4 || fi->ncaps + fn->args.n + L->f->ngen > RT_MAX_ARGS)
         return false;
     LangKParam params[RT_MAX_ARGS];
     Value vals[RT_MAX_ARGS];
@@ -753,6 +754,16 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         memset(q, 0, sizeof *q);
         q->name = fi->cap_names[i];
         vals[np] = L->f->caps[i];
+        if (!arg_type(rt, NULL, vals[np], &q->type))
+            return false;
+        np++;
+    }
+    /* generic values of an instance k[N]: arguments of the kernel like its captures */
+    for (int i = 0; i < L->f->ngen && i < fn->args3.n; i++) {
+        LangKParam *q = &params[np];
+        memset(q, 0, sizeof *q);
+        q->name = ((Node *)fn->args3.items[i])->name;
+        vals[np] = L->f->gen[i];
         if (!arg_type(rt, NULL, vals[np], &q->type))
             return false;
         np++;
