@@ -425,13 +425,20 @@ static RtMode mode_of(LangType *t);
  * an int vector): rank and length fit, only the element type differs. */
 static bool numeric_convertible(Value v, LangType *t)
 {
-    if (v.kind != V_ARRAY || v.a->elem == RT_VALUE || !t || t->kind != TY_NAME)
+    bool number = v.kind == V_INT || v.kind == V_SCALAR || v.kind == V_COMPLEX;
+    if ((!number && (v.kind != V_ARRAY || v.a->elem == RT_VALUE)) || !t || t->kind != TY_NAME)
         return false;
     const char *n = t->name;
     if (*n == 'i' || *n == 'c')
         n++;
     int rank = !strncmp(n, "vec", 3) ? 1 : !strncmp(n, "mat", 3) ? 2 : !strncmp(n, "cube", 4) ? 3 : 0;
-    if (!rank || t->has_dim || t->has_sizes || v.a->rank > rank)
+    if (!rank || t->has_dim || t->has_sizes)
+        return false;
+    /* a number where an array is declared: a 1x1 array, as the manual's my_func(2) passes
+       2 for `b : mat` (004 §2.1 "Optional function arguments") */
+    if (number)
+        return !n[rank == 3 ? 4 : 3] && (v.kind != V_COMPLEX || t->name[0] == 'c');
+    if (v.a->rank > rank)
         return false;
     const char *digits = n + (rank == 3 ? 4 : 3);
     if (*digits && (rank != 1 || atoi(digits) != v.a->n))
