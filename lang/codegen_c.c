@@ -426,11 +426,33 @@ static LangKType join(Gen *g, LangKType a, LangKType b, Node *at)
     unsupported(g, at, "operands of these types");
 }
 
+/* The vector e extended with zeros to n elements. */
+static Ex pad_vec(Gen *g, Ex e, int n)
+{
+    char tb[32], sb[32], fn[96];
+    LangKType t = t_vec(e.t.elem, n);
+    const char *to = ctype(g, t, tb, sizeof tb), *from = ctype(g, e.t, sb, sizeof sb);
+    snprintf(fn, sizeof fn, "%s_pad_%s", to, from);
+    if (!strstr(bdone(&g->head), fn))
+        bprintf(&g->head, "QP_DEVICE %s %s(%s a) { %s r = %s_fill(0); for (int i = 0; i < %d; i++) r.v[i] = a.v[i]; return r; }\n",
+                to, fn, from, to, to, e.t.n);
+    Ex r = ex_text(t, "%s(%s)", fn, bdone(&e.c));
+    ex_free(&e);
+    return r;
+}
+
 static Ex binary(Gen *g, Node *n)
 {
     Ex a = expr(g, n->a), b = expr(g, n->b);
     int op = n->op;
     char tb[32];
+    if ((op == T_PLUS || op == T_MINUS) && a.t.kind == LK_VEC && b.t.kind == LK_VEC && a.t.n != b.t.n) {
+        /* pos + [0, 1] on a colour image: the shorter vector is extended with zeros */
+        if (a.t.n < b.t.n)
+            a = pad_vec(g, a, b.t.n);
+        else
+            b = pad_vec(g, b, a.t.n);
+    }
     if (op == T_ANDAND || op == T_OROR) {
         if (!is_num(a.t) || !is_num(b.t))
             unsupported(g, n, "'&&' and '||' on vectors");
