@@ -2630,6 +2630,10 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
  * text is left open for the output pointers, and *outs says their types. */
 static Ex device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
 {
+    /* spec 001: kernels call device functions only; the interpreter reports the error */
+    if (fn->kind == N_FUNCTION && !(fn->flags & NODE_DEVICE))
+        unsupported(g, n, "'%s' is a %s function, not a device function", name,
+                    fn->flags & NODE_KERNEL ? "kernel" : "host");
     int argc = n->args.n;
     if (argc > 16)
         unsupported(g, n, "more than 16 arguments");

@@ -448,6 +448,8 @@ static bool numeric_convertible(Value v, LangType *t)
     return true;
 }
 
+static void check_call_rule(Rt *rt, const RtFunc *f);
+
 /* Call Quasar function f. The arguments at argv are consumed (moved into the frame). */
 static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names, int nout, Value *out,
                       Node *site)
@@ -456,6 +458,7 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
     Node *fn = f->node;
     FnInfo *fi = fn->rt;
     check_depth(rt);
+    check_call_rule(rt, f);
     int np = fn->args.n;
     bool variadic = np && (((Node *)fn->args.items[np - 1])->flags & NODE_VARIADIC);
     if (!names && argc > np && !variadic) {
@@ -801,6 +804,25 @@ static const char *expr_text(Rt *rt, Node *n, StrBuf *sb)
     return sb->s ? sb->s : "";
 }
 
+/* Spec 001 "Functions in Quasar": kernel and device functions are low-level code that
+ * may call device functions only; a kernel is launched with parallel_do (from a kernel,
+ * that is dynamic parallelism), never called. Lambdas and builtins are exempt. */
+static void check_call_rule(Rt *rt, const RtFunc *f)
+{
+    const Node *fn = f->node;
+    if (fn->kind != N_FUNCTION || (fn->flags & NODE_DEVICE))
+        return;
+    const Node *caller = rt->call ? rt->call->fn : NULL;
+    bool low = rt->kernel || (caller && caller->kind == N_FUNCTION && (caller->flags & (NODE_DEVICE | NODE_KERNEL)));
+    if (!low)
+        return;
+    if (fn->flags & NODE_KERNEL)
+        rt_error(rt, "the kernel function '%s' cannot be called from a kernel or device function; launch it with "
+                 "parallel_do (dynamic parallelism)", fn->name);
+    rt_error(rt, "the host function '%s' cannot be called from a kernel or device function (declare it __device__)",
+             fn->name);
+}
+
 /* f(a, b) where f is a variable holding a plain Quasar function (FnInfo.simple) called
  * with as many positional arguments as it has parameters: the arguments are evaluated
  * straight into the new frame. Returns false when the call does not qualify. */
@@ -817,6 +839,8 @@ static bool call_fast(Rt *rt, Node *n, Value *dst)
     FnInfo *fi = fn->rt;
     if (!fi->simple || fn->args.n != n->args.n)
         return false;
+    if (rt->kernel || rt->call)
+        check_call_rule(rt, f);
     for (int i = 0; i < n->args.n; i++) {
         int k = ((Node *)n->args.items[i])->kind;
         if (k == N_NAMED_ARG || k == N_SPREAD)
