@@ -54,6 +54,10 @@ int lang_apply_reductions(LangModule *m, LangModule *const *from, int nfrom);
  * held by pass_reduction.c; the caller frees it with lang_module_free. */
 LangModule *lang_builtin_reductions(LangDiag *d);
 
+/* Warn (spec 001 "Type inference") about output arguments whose type cannot be
+ * determined: `function A = f(sz)  A = zeros(sz)` (lang/pass_output_types.c). */
+void lang_check_output_types(const LangModule *m, LangDiag *d);
+
 /* Print the tree in the format of docs/ast-dump.md. */
 void lang_dump(const LangModule *m, FILE *out);
 

@@ -2246,6 +2246,7 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
         mod->reds_from[nfrom++] = sub->m;
     }
     apply_reductions(rt, mod, nfrom);
+    lang_check_output_types(mod->m, rt->diag);
     rt_scope_module(rt, mod);
     hoist(rt, mod, root);
     mod->ran = true;
