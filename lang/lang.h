@@ -58,6 +58,10 @@ LangModule *lang_builtin_reductions(LangDiag *d);
  * determined: `function A = f(sz)  A = zeros(sz)` (lang/pass_output_types.c). */
 void lang_check_output_types(const LangModule *m, LangDiag *d);
 
+/* Spec 004 §2.4.4's information message: the upper bound of a kernel's shared memory
+ * from the assertions that bound the sizes of its shared(…) (lang/pass_shared_bound.c). */
+void lang_report_shared_bound(const LangModule *m, LangDiag *d);
+
 /* Print the tree in the format of docs/ast-dump.md. */
 void lang_dump(const LangModule *m, FILE *out);
 

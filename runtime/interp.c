@@ -2247,6 +2247,7 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
     }
     apply_reductions(rt, mod, nfrom);
     lang_check_output_types(mod->m, rt->diag);
+    lang_report_shared_bound(mod->m, rt->diag);
     rt_scope_module(rt, mod);
     hoist(rt, mod, root);
     mod->ran = true;
