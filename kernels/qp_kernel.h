@@ -253,7 +253,8 @@ QP_CAS(int32_t, qp_atomic_cas_i32)
 
 /* vec3, ivec2 …: a struct of N elements; the C compiler keeps it in registers.
  * QP_VEC(S, T, N) defines the type S and its operations; generated code names them
- * S_add, S_adds (vector op number), S_sadd (number op vector), S_neg, S_sum, S_prod. */
+ * S_add, S_adds (vector op number), S_sadd (number op vector), S_neg, S_sum, S_prod, and
+ * S_get/S_set, which read 0 and ignore writes outside (the kernels' default 'safe mode). */
 #define QP_VEC_BIN(S, T, N, name, op)                                                       \
     QP_DEVICE S S##_##name(S a, S b) { S r; for (int i = 0; i < N; i++) r.v[i] = a.v[i] op b.v[i]; return r; } \
     QP_DEVICE S S##_##name##s(S a, T b) { S r; for (int i = 0; i < N; i++) r.v[i] = a.v[i] op b; return r; }   \
@@ -267,7 +268,9 @@ QP_CAS(int32_t, qp_atomic_cas_i32)
     QP_DEVICE S S##_neg(S a) { S r; for (int i = 0; i < N; i++) r.v[i] = -a.v[i]; return r; } \
     QP_DEVICE S S##_fill(T x) { S r; for (int i = 0; i < N; i++) r.v[i] = x; return r; }     \
     QP_DEVICE T S##_sum(S a) { T s = 0; for (int i = 0; i < N; i++) s += a.v[i]; return s; } \
-    QP_DEVICE T S##_prod(S a) { T s = 1; for (int i = 0; i < N; i++) s *= a.v[i]; return s; }
+    QP_DEVICE T S##_prod(S a) { T s = 1; for (int i = 0; i < N; i++) s *= a.v[i]; return s; } \
+    QP_DEVICE T S##_get(const S *a, int64_t i) { return i >= 0 && i < N ? a->v[i] : (T)0; } \
+    QP_DEVICE void S##_set(S *a, int64_t i, T x) { if (i >= 0 && i < N) a->v[i] = x; }
 
 /* ---------------------------------------------------------------- complex numbers */
 

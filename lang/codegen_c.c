@@ -157,6 +157,8 @@ typedef struct Var {
     int special;                /* LANG_KSPEC_* of a special parameter */
     bool shared;                /* an array from shared(…): one per block */
     bool dyn;                   /* an array from zeros(n) of a non-constant n: one per position */
+    bool typed;                 /* declared with a type (`s : int = 0`): never widened */
+    Node *decl;                 /* the statement that declared it */
 } Var;
 
 typedef struct Fn {
@@ -216,7 +218,12 @@ struct Gen {
     LangKElem real;
     struct { const char *name; int id; } labels[16];   /* labelled loops around this point */
     int nlabels, label_ids;
+    /* locals first assigned an int and later a real: declared real (see widen_local) */
+    Node **widened;
+    int nwidened;
 };
+
+#define GEN_MAX_WIDENED 32      /* int accumulators widened to real per kernel: one retry each */
 
 _Noreturn static void unsupported(Gen *g, Node *at, const char *fmt, ...)
 {
@@ -450,6 +457,21 @@ static Ex cplx_binary(Gen *g, Node *n, Ex a, Ex b)
     return r;
 }
 
+/* The vector e extended with zeros to n elements. */
+static Ex pad_vec(Gen *g, Ex e, int n)
+{
+    char tb[32], sb[32], fn[96];
+    LangKType t = t_vec(e.t.elem, n);
+    const char *to = ctype(g, t, tb, sizeof tb), *from = ctype(g, e.t, sb, sizeof sb);
+    snprintf(fn, sizeof fn, "%s_pad_%s", to, from);
+    if (!strstr(bdone(&g->head), fn))
+        bprintf(&g->head, "QP_DEVICE %s %s(%s a) { %s r = %s_fill(0); for (int i = 0; i < %d; i++) r.v[i] = a.v[i]; return r; }\n",
+                to, fn, from, to, to, e.t.n);
+    Ex r = ex_text(t, "%s(%s)", fn, bdone(&e.c));
+    ex_free(&e);
+    return r;
+}
+
 static Ex binary(Gen *g, Node *n)
 {
     Ex a = expr(g, n->a), b = expr(g, n->b);
@@ -457,6 +479,13 @@ static Ex binary(Gen *g, Node *n)
     char tb[32];
     if (a.t.kind == LK_CPLX || b.t.kind == LK_CPLX)
         return cplx_binary(g, n, a, b);
+    if ((op == T_PLUS || op == T_MINUS) && a.t.kind == LK_VEC && b.t.kind == LK_VEC && a.t.n != b.t.n) {
+        /* pos + [0, 1] on a colour image: the shorter vector is extended with zeros */
+        if (a.t.n < b.t.n)
+            a = pad_vec(g, a, b.t.n);
+        else
+            b = pad_vec(g, b, a.t.n);
+    }
     if (op == T_ANDAND || op == T_OROR) {
         if (!is_num(a.t) || !is_num(b.t))
             unsupported(g, n, "'&&' and '||' on vectors");
@@ -1262,10 +1291,11 @@ Ex expr(Gen *g, Node *n)
             Ex i = expr(g, n->args.items[0]);
             if (!is_num(i.t))
                 unsupported(g, n, "a vector index of a vector");
-            char cn[96];
+            char cn[96], tb[32];
             vref(v, cn, sizeof cn);
-            Ex r = ex_text(elem_type(g, v->t.elem == LKE_I32 ? LKE_I32 : g->real), "%s.v[(int)(%s)]", cn,
-                           bdone(&i.c));
+            /* zero outside, as arrays read in the default ('safe) mode of kernels */
+            Ex r = ex_text(elem_type(g, v->t.elem == LKE_I32 ? LKE_I32 : g->real), "%s_get(&%s, (int64_t)(%s))",
+                           ctype(g, v->t, tb, sizeof tb), cn, bdone(&i.c));
             ex_free(&i);
             return r;
         }
@@ -1601,6 +1631,38 @@ static void assign_local(Gen *g, Node *stmt, const char *name, LangKType declare
     assign_local_ex(g, stmt, name, declared, has_decl, expr(g, rhs));
 }
 
+static bool is_widened(const Gen *g, const Node *stmt)
+{
+    for (int i = 0; i < g->nwidened; i++)
+        if (g->widened[i] == stmt)
+            return true;
+    return false;
+}
+
+/* The first assignment declares the local: its type is the value's, or real when a later
+   assignment of a real widened it (`s = 0; s += 0.5`, as real Quasar programs count on). */
+static Var *declare_new(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, LangKType t)
+{
+    if (!has_decl && t.kind == LK_INT && is_widened(g, stmt))
+        t = t_real(g);
+    Var *v = declare_local(g, name, has_decl ? declared : t);
+    v->typed = has_decl;
+    v->decl = stmt;
+    return v;
+}
+
+/* An untyped int local that receives a real: remember its declaration and generate the
+   kernel again with the local declared real. */
+static void widen_local(Gen *g, Var *v, LangKType t)
+{
+    if (v->typed || !v->decl || v->t.kind != LK_INT || t.kind != LK_REAL)
+        return;
+    if (g->nwidened == GEN_MAX_WIDENED)
+        unsupported(g, v->decl, "too many int locals widened to real");
+    g->widened[g->nwidened++] = v->decl;
+    longjmp(g->fail, 1);
+}
+
 /* name = e, e already generated (declares the local on first assignment). */
 static void assign_local_ex(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Ex e)
 {
@@ -1618,7 +1680,9 @@ static void assign_local_ex(Gen *g, Node *stmt, const char *name, LangKType decl
     if (v && v->param)
         g->fast_ok = false;     /* the stencil analysis read its value at launch */
     if (!v)
-        v = declare_local(g, name, has_decl ? declared : e.t);
+        v = declare_new(g, stmt, name, declared, has_decl, e.t);
+    else
+        widen_local(g, v, e.t);
     if (v->t.kind == LK_VEC && e.t.kind == LK_VEC && v->t.n != e.t.n)
         unsupported(g, stmt, "'%s' holds vectors of different lengths", name);
     e = convert(g, e, v->t, stmt);
@@ -2002,10 +2066,10 @@ static void assign(Gen *g, Node *n)
             Ex i = expr(g, t->args.items[0]), e = expr(g, n->b);
             if (!is_num(i.t) || !is_num(e.t))
                 unsupported(g, n, "this element assignment");
-            char cn[96];
+            char cn[96], tb[32];
             vref(v, cn, sizeof cn);
-            bprintf(OUT(g), "%*s%s.v[(int)(%s)] = (%s)(%s);\n", IND(g), cn, bdone(&i.c), elem_c(v->t.elem),
-                    bdone(&e.c));
+            bprintf(OUT(g), "%*s%s_set(&%s, (int64_t)(%s), (%s)(%s));\n", IND(g), ctype(g, v->t, tb, sizeof tb), cn,
+                    bdone(&i.c), elem_c(v->t.elem), bdone(&e.c));
             ex_free(&i), ex_free(&e);
             return;
         }
@@ -2676,6 +2740,10 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
  * text is left open for the output pointers, and *outs says their types. */
 static Ex device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
 {
+    /* spec 001: kernels call device functions only; the interpreter reports the error */
+    if (fn->kind == N_FUNCTION && !(fn->flags & NODE_DEVICE))
+        unsupported(g, n, "'%s' is a %s function, not a device function", name,
+                    fn->flags & NODE_KERNEL ? "kernel" : "host");
     int argc = n->args.n;
     if (argc > 16)
         unsupported(g, n, "more than 16 arguments");
@@ -3143,11 +3211,28 @@ static char *generate(Gen *g)
     return bdone(&t);
 }
 
+static char *kernel_c_once(const LangKernelSpec *spec, char *why, size_t whylen, Node **widened, int *nwidened);
+
 char *lang_kernel_c(const LangKernelSpec *spec, char *why, size_t whylen)
+{
+    Node *widened[GEN_MAX_WIDENED];
+    int n = 0, before;
+    char *text;
+    do {
+        before = n;
+        text = kernel_c_once(spec, why, whylen, widened, &n);
+    } while (!text && n > before);
+    return text;
+}
+
+/* One attempt; a widened local makes it fail with *nwidened grown, and the caller retries. */
+static char *kernel_c_once(const LangKernelSpec *spec, char *why, size_t whylen, Node **widened, int *nwidened)
 {
     Gen *volatile g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
+    g->widened = widened;
+    g->nwidened = *nwidened;
     g->ks = spec;
     g->why = why;
     g->whylen = whylen;
@@ -3159,6 +3244,7 @@ char *lang_kernel_c(const LangKernelSpec *spec, char *why, size_t whylen)
         snprintf(why, whylen, "grids of %d dimensions", spec->rank);
     else if (!setjmp(g->fail))
         text = strdup(generate(g));
+    *nwidened = g->nwidened;
     g_free_all();
     free(g);
     return text;

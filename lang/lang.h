@@ -58,6 +58,24 @@ const char *lang_library_module(const char *name);
  * that a program reading it without a value uses a builtin qpipe does not provide. */
 bool lang_in_prelude(const char *name);
 
+/* Apply the `reduction`s declared in `m` and in the modules `from` (its imports, the
+ * built-in ones) to the expressions of `m` (lang/pass_reduction.c). Returns the number of
+ * rewrites. New nodes live in m's arena and may point to names of the `from` modules,
+ * which must outlive m's use. */
+int lang_apply_reductions(LangModule *m, LangModule *const *from, int nfrom);
+
+/* Quasar's own reductions (real(ifft3(x)) → irealfft3(x) …) as a module, parsed from text
+ * held by pass_reduction.c; the caller frees it with lang_module_free. */
+LangModule *lang_builtin_reductions(LangDiag *d);
+
+/* Warn (spec 001 "Type inference") about output arguments whose type cannot be
+ * determined: `function A = f(sz)  A = zeros(sz)` (lang/pass_output_types.c). */
+void lang_check_output_types(const LangModule *m, LangDiag *d);
+
+/* Spec 004 §2.4.4's information message: the upper bound of a kernel's shared memory
+ * from the assertions that bound the sizes of its shared(…) (lang/pass_shared_bound.c). */
+void lang_report_shared_bound(const LangModule *m, LangDiag *d);
+
 /* Print the tree in the format of docs/ast-dump.md. */
 void lang_dump(const LangModule *m, FILE *out);
 

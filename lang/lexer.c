@@ -398,6 +398,29 @@ static void lex_modifier(Lexer *lx)
         t->v.str = lang_arena_strndup(lx->arena, name, (size_t)(lx->p - name));
 }
 
+/* Real programs write `cube' clamped` with blanks after the apostrophe: the blanks are
+   skipped when a word follows them on the same line. */
+static const char *blank_then_word(const Lexer *lx)
+{
+    const char *q = lx->p + 1;
+    while (q < lx->end && (*q == ' ' || *q == '\t'))
+        q++;
+    if (q == lx->p + 1 || q >= lx->end || !is_ident_start((unsigned char)*q) || *q == '$')
+        return NULL;
+    return q;
+}
+
+static void lex_spaced_modifier(Lexer *lx, const char *word)
+{
+    const char *s = lx->p;
+    lx->p = word;
+    while (lx->p < lx->end && is_ident_char((unsigned char)*lx->p))
+        lx->p++;
+    Token *t = emit(lx, T_MODIFIER, s, lx->p);
+    if (t)
+        t->v.str = lang_arena_strndup(lx->arena, word, (size_t)(lx->p - word));
+}
+
 /* `'word'` is a quoted word (a single-quoted string), `'word` alone a modifier. */
 static bool quoted_word(const Lexer *lx)
 {
@@ -415,8 +438,11 @@ static void lex_apostrophe(Lexer *lx)
     bool adjacent = prev && !lx->space;
     bool letter = lx->p + 1 < lx->end && is_ident_start((unsigned char)lx->p[1]) && lx->p[1] != '$';
     bool in_cell = top_kind(lx) == T_CELL_OPEN;
+    const char *word = blank_then_word(lx);
     if (adjacent && is_value_end(prev) && letter) {
         lex_modifier(lx);
+    } else if (adjacent && !in_cell && is_value_end(prev) && word) {
+        lex_spaced_modifier(lx, word);
     } else if (in_cell && (is_value_end(prev) || (prev && prev->kind == T_CELL_OPEN))) {
         const char *s = lx->p++;
         emit(lx, T_CELL_CLOSE, s, lx->p);

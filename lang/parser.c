@@ -516,7 +516,9 @@ static Node *parse_lambda(Parser *p, int flags, LangLoc loc)
     return n;
 }
 
-/* arg := ':' | '...' ternary | IDENT ':=' ternary | ternary (':' type)? */
+/* arg := ':' | '...' ternary | IDENT (':=' | '=') ternary | ternary (':' type)?
+   `name = value` is a named argument by syntax, as in real programs: an argument is never
+   an assignment (`f(a == b)` compares). */
 static Node *parse_arg(Parser *p, bool allow_colon)
 {
     Token *t = peek(p);
@@ -530,7 +532,7 @@ static Node *parse_arg(Parser *p, bool allow_colon)
         n->a = parse_ternary(p);
         return n;
     }
-    if (t->kind == T_IDENT && next == T_COLONEQ) {
+    if (t->kind == T_IDENT && (next == T_COLONEQ || next == T_EQ)) {
         advance(p);
         advance(p);
         Node *n = node(p, N_NAMED_ARG, t->loc);
@@ -946,8 +948,14 @@ static bool at_statement_end(Parser *p)
     return k == T_NEWLINE || k == T_SEMI || k == T_EOF;
 }
 
+/* A statement may end in `,` as in MATLAB (`x = 3,`): the comma separates it from the next
+   one like `;` (the lexer has joined the next line to it). */
 static void expect_statement_end(Parser *p)
 {
+    if (check(p, T_COMMA)) {
+        advance(p);
+        return;
+    }
     if (!at_statement_end(p))
         fail_expected(p, "end of statement");
 }
@@ -1614,13 +1622,20 @@ static Node *parse_labelled(Parser *p)
     return parse_loop(p, tok_str(p, name));
 }
 
-/* declaration := IDENT ':' type ('=' assign)? */
+/* IDENT ('.' IDENT)+ ':' starts a typed field assignment (`o.f : scalar = 1.5`). */
+static bool field_declaration_ahead(Parser *p)
+{
+    int i = 1;
+    while (peek_at(p, i)->kind == T_DOT && peek_at(p, i + 1)->kind == T_IDENT)
+        i += 2;
+    return i > 1 && peek_at(p, i)->kind == T_COLON;
+}
+
+/* declaration := (IDENT | field) ':' type ('=' assign)? */
 static Node *parse_declaration(Parser *p)
 {
-    Token *name = advance(p);
+    Node *id = parse_postfix(p);
     Token *colon = advance(p);
-    Node *id = node(p, N_IDENT, name->loc);
-    id->name = tok_str(p, name);
     Node *typed = node(p, N_TYPED, colon->loc);
     typed->a = id;
     typed->type = parse_type(p);
@@ -1699,7 +1714,7 @@ static Node *parse_statement_inner(Parser *p)
             n = parse_memfence(p);
             break;
         }
-        if (next == T_COLON) {
+        if (next == T_COLON || (next == T_DOT && field_declaration_ahead(p))) {
             n = parse_declaration(p);
             break;
         }

@@ -161,8 +161,10 @@ static void walk(Rt *rt, const RtArray *a, RtMode mode, bool writing, const Sel 
     for (int64_t k = 0;; k++) {
         int64_t off = 0;
         bool outside = false;
-        for (int d = 0; d < s->n; d++) {
+        /* every coordinate first, so that an error names the whole index */
+        for (int d = 0; d < s->n; d++)
             pos[d] = pos_at(rt, s, d, ctr[d]);
+        for (int d = 0; d < s->n; d++) {
             bool o = false;
             int64_t p = wrap(writing ? RT_MODE_SAFE : mode, pos[d], s->dims[d], &o);
             if (o) {

@@ -435,13 +435,20 @@ static RtMode mode_of(LangType *t);
  * an int vector): rank and length fit, only the element type differs. */
 static bool numeric_convertible(Value v, LangType *t)
 {
-    if (v.kind != V_ARRAY || v.a->elem == RT_VALUE || !t || t->kind != TY_NAME)
+    bool number = v.kind == V_INT || v.kind == V_SCALAR || v.kind == V_COMPLEX;
+    if ((!number && (v.kind != V_ARRAY || v.a->elem == RT_VALUE)) || !t || t->kind != TY_NAME)
         return false;
     const char *n = t->name;
     if (*n == 'i' || *n == 'c')
         n++;
     int rank = !strncmp(n, "vec", 3) ? 1 : !strncmp(n, "mat", 3) ? 2 : !strncmp(n, "cube", 4) ? 3 : 0;
-    if (!rank || t->has_dim || t->has_sizes || v.a->rank > rank)
+    if (!rank || t->has_dim || t->has_sizes)
+        return false;
+    /* a number where an array is declared: a 1x1 array, as the manual's my_func(2) passes
+       2 for `b : mat` (004 §2.1 "Optional function arguments") */
+    if (number)
+        return !n[rank == 3 ? 4 : 3] && (v.kind != V_COMPLEX || t->name[0] == 'c');
+    if (v.a->rank > rank)
         return false;
     const char *digits = n + (rank == 3 ? 4 : 3);
     if (*digits && (rank != 1 || atoi(digits) != v.a->n))
@@ -451,6 +458,8 @@ static bool numeric_convertible(Value v, LangType *t)
     return true;
 }
 
+static void check_call_rule(Rt *rt, const RtFunc *f);
+
 /* Call Quasar function f. The arguments at argv are consumed (moved into the frame). */
 static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **names, int nout, Value *out,
                       Node *site)
@@ -459,6 +468,7 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
     Node *fn = f->node;
     FnInfo *fi = fn->rt;
     check_depth(rt);
+    check_call_rule(rt, f);
     int np = fn->args.n;
     bool variadic = np && (((Node *)fn->args.items[np - 1])->flags & NODE_VARIADIC);
     if (!names && argc > np && !variadic) {
@@ -479,6 +489,7 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
         rt_retain(c);
         frame[fi->cap_slot[i]] = c;
     }
+    rt_bind_instance(f, fi, frame);
     int pos = 0;
     for (int i = 0; i < argc; i++) {
         int k;
@@ -803,6 +814,25 @@ static const char *expr_text(Rt *rt, Node *n, StrBuf *sb)
     return sb->s ? sb->s : "";
 }
 
+/* Spec 001 "Functions in Quasar": kernel and device functions are low-level code that
+ * may call device functions only; a kernel is launched with parallel_do (from a kernel,
+ * that is dynamic parallelism), never called. Lambdas and builtins are exempt. */
+static void check_call_rule(Rt *rt, const RtFunc *f)
+{
+    const Node *fn = f->node;
+    if (fn->kind != N_FUNCTION || (fn->flags & NODE_DEVICE))
+        return;
+    const Node *caller = rt->call ? rt->call->fn : NULL;
+    bool low = rt->kernel || (caller && caller->kind == N_FUNCTION && (caller->flags & (NODE_DEVICE | NODE_KERNEL)));
+    if (!low)
+        return;
+    if (fn->flags & NODE_KERNEL)
+        rt_error(rt, "the kernel function '%s' cannot be called from a kernel or device function; launch it with "
+                 "parallel_do (dynamic parallelism)", fn->name);
+    rt_error(rt, "the host function '%s' cannot be called from a kernel or device function (declare it __device__)",
+             fn->name);
+}
+
 /* f(a, b) where f is a variable holding a plain Quasar function (FnInfo.simple) called
  * with as many positional arguments as it has parameters: the arguments are evaluated
  * straight into the new frame. Returns false when the call does not qualify. */
@@ -819,6 +849,8 @@ static bool call_fast(Rt *rt, Node *n, Value *dst)
     FnInfo *fi = fn->rt;
     if (!fi->simple || fn->args.n != n->args.n)
         return false;
+    if (rt->kernel || rt->call)
+        check_call_rule(rt, f);
     for (int i = 0; i < n->args.n; i++) {
         int k = ((Node *)n->args.items[i])->kind;
         if (k == N_NAMED_ARG || k == N_SPREAD)
@@ -1492,10 +1524,59 @@ static int eval_indices(Rt *rt, NodeList *l, Value **out)
     return k;
 }
 
+/* f[N, T]: the generic function f with its generic parameters given (spec 000's
+ * gaussian_filter[2]); a function value like f, that binds them when called. */
+static Value instantiate(Rt *rt, Node *n, RtFunc *f, const Value *params)
+{
+    if (n->args.n > f->node->args3.n)
+        rt_error(rt, "'%s' has %d generic parameter%s, %d given", fn_name(f), f->node->args3.n,
+                 f->node->args3.n == 1 ? "" : "s", n->args.n);
+    RtFunc *g = calloc(1, sizeof *g + (size_t)f->ncaps * sizeof(Value));
+    Value *gen = calloc((size_t)n->args.n + 1, sizeof *gen);
+    if (!g || !gen) {
+        free(g);
+        free(gen);
+        rt_out_of_memory(rt);
+    }
+    g->hdr = (RtObj){1, V_FUNC};
+    g->node = f->node;
+    g->mod = f->mod;
+    g->ncaps = f->ncaps;
+    for (int i = 0; i < f->ncaps; i++) {
+        rt_retain(f->caps[i]);
+        g->caps[i] = f->caps[i];
+    }
+    g->gen = gen;
+    g->ngen = n->args.n;
+    for (int i = 0; i < n->args.n; i++) {
+        rt_retain(params[i]);
+        gen[i] = params[i];
+    }
+    return (Value){.kind = V_FUNC, .f = g};
+}
+
+/* The generic values of an instance f[N] into a new frame. */
+void rt_bind_instance(const RtFunc *f, const FnInfo *fi, Value *frame)
+{
+    for (int i = 0; i < f->ngen && i < fi->ngenerics; i++) {
+        rt_retain(f->gen[i]);
+        rt_store(&frame[fi->param_slot[i]], f->gen[i]);
+    }
+}
+
 static void eval_index(Rt *rt, Node *n, Value *dst)
 {
     Value *base = rt_push(rt, 1);
     rt_eval(rt, n->a, base);
+    if (base->kind == V_FUNC && base->f->node->kind == N_FUNCTION && base->f->node->args3.n) {
+        Value *params = rt_push(rt, n->args.n);
+        for (int i = 0; i < n->args.n; i++)
+            rt_eval(rt, n->args.items[i], &params[i]);
+        rt->cur = n;
+        *dst = instantiate(rt, n, base->f, params);
+        rt_pop_to(rt, base);
+        return;
+    }
     if (base->kind == V_TYPE) {
         Value *params = rt_push(rt, n->args.n);
         for (int i = 0; i < n->args.n; i++)
@@ -1533,7 +1614,8 @@ static void eval_field(Rt *rt, Node *n, Value *dst)
 
 /* ---------------------------------------------------------------- assignment */
 
-/* An int variable that receives a real scalar keeps being an int (spec 004 §2.2.3). */
+/* An int variable that receives a real scalar becomes a scalar: real programs start
+ * accumulators with `s = 0` (docs/language.md, "Integer accumulators"). */
 static RtMode mode_of(LangType *t);
 
 static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
@@ -1544,15 +1626,6 @@ static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
         rt_type_coerce(rt, target->type, v, target->name);
         if (v->kind == V_ARRAY)
             v->mode = mode_of(target->type);
-    }
-    if (slot->kind == V_INT && v->kind == V_SCALAR) {
-        Node *saved = rt->cur;
-        rt->cur = stmt;
-        rt_warn(rt, "conversion from 'scalar' to 'int' for '%s' (it was assigned an integer; write %s = 0.0 to "
-                "keep a scalar)", target->name, target->name);
-        rt->cur = saved;
-        double x = v->r;
-        *v = rt_int(x == x && fabs(x) < 9.2e18 ? (int64_t)x : 0);
     }
     rt_retain(*v);
     rt_store(slot, *v);
@@ -2141,9 +2214,29 @@ static RtModule *add_module(Rt *rt, LangModule *m, const char *real)
     return mod;
 }
 
+/* The reductions of mod, of the modules it imports and the built-in ones, applied to mod
+ * before its names are bound (lang/pass_reduction.c). */
+static void apply_reductions(Rt *rt, RtModule *mod, int nfrom)
+{
+    LangModule **from = mod->reds_from;
+    if (!rt->builtin_reds) {
+        LangDiag *d = lang_diag_new(NULL);
+        rt->builtin_reds = d ? lang_builtin_reductions(d) : NULL;
+        lang_diag_free(d);
+        if (!rt->builtin_reds)
+            rt_out_of_memory(rt);
+    }
+    from[nfrom++] = rt->builtin_reds;
+    lang_apply_reductions(mod->m, from, nfrom);
+}
+
 /* Load, bind and run the imports of mod, then mod itself. */
 static void run_module(Rt *rt, RtModule *mod, bool root)
 {
+    int nfrom = 0;
+    mod->reds_from = calloc((size_t)mod->m->body.n + 1, sizeof *mod->reds_from);
+    if (!mod->reds_from)
+        rt_out_of_memory(rt);
     for (int i = 0; i < mod->m->body.n; i++) {
         Node *n = mod->m->body.items[i];
         const char *name = n->kind == N_IMPORT ? n->name : NULL;
@@ -2161,15 +2254,19 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
         if (!realpath(file, real))
             snprintf(real, sizeof real, "%s", file);
         free(file);
-        if (find_loaded(rt, real))
-            continue;
-        RtModule *sub = load_module(rt, real, false);
+        RtModule *sub = find_loaded(rt, real);
+        if (!sub)
+            sub = load_module(rt, real, false);
         if (!sub) {
             rt->cur = n;
             rt->cur_mod = mod;
             rt_error(rt, "cannot load module '%s'", n->name);
         }
+        mod->reds_from[nfrom++] = sub->m;
     }
+    apply_reductions(rt, mod, nfrom);
+    lang_check_output_types(mod->m, rt->diag);
+    lang_report_shared_bound(mod->m, rt->diag);
     rt_scope_module(rt, mod);
     hoist(rt, mod, root);
     mod->ran = true;
@@ -2379,10 +2476,12 @@ void rt_free(Rt *rt)
     while (rt->modules) {
         RtModule *next = rt->modules->next;
         lang_module_free(rt->modules->m);
+        free(rt->modules->reds_from);
         free(rt->modules->path);
         free(rt->modules);
         rt->modules = next;
     }
+    lang_module_free(rt->builtin_reds);
     while (rt->warned) {
         RtWarned *next = rt->warned->next;
         free(rt->warned);

@@ -44,6 +44,7 @@ typedef struct RtModule {
     char *path;                 /* real path */
     struct RtModule *next;
     bool ran;
+    LangModule **reds_from;     /* the modules whose reductions apply here (imports, built-in) */
 } RtModule;
 
 /* Frame layout of a function, lambda or module top level (Node.rt of FUNCTION/LAMBDA). */
@@ -130,6 +131,7 @@ struct Rt {
     const char **global_names;
     int *gindex;                /* hash index of global_names (scope.c) */
     RtModule *modules;          /* in load order */
+    LangModule *builtin_reds;   /* Quasar's own reductions (lang_builtin_reductions), once */
     RtModule *cur_mod;          /* module of the code being run */
     Node *cur;                  /* node being evaluated, for error locations */
     RtCall *call;
@@ -256,6 +258,8 @@ Value rt_type_apply(Rt *rt, RtType *t, int n, Value *params);
 void rt_type_construct(Rt *rt, RtType *t, int argc, Value *argv, const char **names, Value *dst);
 /* Convert v to the declared type t for an assignment (int ↔ scalar), or raise. */
 void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what);
+/* The generic values of an instance f[N] (interp.c) into a new frame of f. */
+void rt_bind_instance(const RtFunc *f, const FnInfo *fi, Value *frame);
 void rt_types_free(Rt *rt);
 
 /* ---------------------------------------------------------------- printing (print.c) */

@@ -51,7 +51,8 @@ static bool is_group_method(Node *n)
     if (n->kind != N_CALL || n->a->kind != N_FIELD || n->a->a->kind != N_IDENT ||
         special_of(n->a->a->name) != SP_GROUP)
         return false;
-    static const char *const m[] = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "all", "any", "ballot", "sync"};
+    static const char *const m[] = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "all", "any", "ballot", "sync",
+                                    "match_any", "match_all", "partition"};
     for (size_t i = 0; i < sizeof m / sizeof *m; i++)
         if (!strcmp(n->a->name, m[i]))
             return true;
@@ -190,6 +191,26 @@ typedef struct Launch {
     bool *done;                 /* thread returned */
 } Launch;
 
+/* A thread_block object (spec 000 "Cooperative groups"): thread_idx, size and active_mask
+ * (every thread of a group is active: the kernels run them in lockstep). */
+static Value group_object(Rt *rt, int64_t idx, int64_t size)
+{
+    Value o = rt_object_new(NULL, 0);
+    if (o.kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    Value *f = rt_object_add_field(o.obj, "thread_idx");
+    Value *g2 = f ? rt_object_add_field(o.obj, "size") : NULL;
+    Value *g3 = g2 ? rt_object_add_field(o.obj, "active_mask") : NULL;
+    if (!g3) {
+        rt_release(o);
+        rt_out_of_memory(rt);
+    }
+    *f = rt_int(idx);
+    *g2 = rt_int(size);
+    *g3 = rt_int(size < 63 ? ((int64_t)1 << size) - 1 : -1);
+    return o;
+}
+
 /* A special parameter's value for thread t of block b: an int for 1-D grids or a
  * parameter declared int, else an int vector. */
 static Value special_value(Rt *rt, Launch *L, Special s, Node *param, const int64_t *pos, const int64_t *blkpos,
@@ -215,18 +236,7 @@ static Value special_value(Rt *rt, Launch *L, Special s, Node *param, const int6
             idx = b * L->g.nthreads + t;
             size = nb * L->g.nthreads;
         }
-        Value o = rt_object_new(NULL, 0);
-        if (o.kind == V_UNDEF)
-            rt_out_of_memory(rt);
-        Value *f = rt_object_add_field(o.obj, "thread_idx");
-        Value *g2 = f ? rt_object_add_field(o.obj, "size") : NULL;
-        if (!g2) {
-            rt_release(o);
-            rt_out_of_memory(rt);
-        }
-        *f = rt_int(idx);
-        *g2 = rt_int(size);
-        return o;
+        return group_object(rt, idx, size);
     }
     const int64_t *src = s == SP_POS ? pos : s == SP_BLKPOS ? blkpos : s == SP_BLKIDX ? blkidx
                        : s == SP_BLKDIM ? L->g.blk : L->g.cnt;
@@ -274,6 +284,7 @@ static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, con
         rt_retain(c);
         frame[fi->cap_slot[i]] = c;
     }
+    rt_bind_instance(L->f, fi, frame);
     int k = 0;
     for (int i = 0; i < L->fn->args.n; i++) {
         Node *p = L->fn->args.items[i];
@@ -388,6 +399,44 @@ static void run_shuffled(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
     rt_pop_to(rt, base);
 }
 
+/* g.partition(n): the tile of n threads holding this thread (thread_idx within it). */
+static Value partition(Rt *rt, Node *n)
+{
+    if (n->args.n != 1)
+        rt_error(rt, "'partition(size)' takes one argument");
+    Value *v = rt_push(rt, 2);
+    rt_eval(rt, n->a->a, &v[0]);
+    rt_eval(rt, n->args.items[0], &v[1]);
+    int64_t size = rt_to_int(rt, v[1], "the partition size");
+    Value *idx = v[0].kind == V_OBJECT ? rt_object_field(v[0].obj, "thread_idx") : NULL;
+    if (size < 1 || !idx || idx->kind != V_INT)
+        rt_error(rt, "partition needs a thread block and a positive size");
+    Value r = group_object(rt, idx->i % size, size);
+    rt_pop_to(rt, v);
+    return r;
+}
+
+/* match_any: the mask of the group's threads whose value equals this thread's; match_all:
+ * the mask of all of them when every value is equal, else 0. */
+static int64_t match_mask(Rt *rt, const RtShuffle *sh, int64_t first, int64_t last, int64_t t, bool all)
+{
+    double mine = rt_to_real(rt, sh->vals[t], "the value");
+    int64_t mask = 0, every = 0;
+    bool same = true;
+    for (int64_t u = first; u < last; u++) {
+        if (sh->vals[u].kind == V_UNDEF)
+            continue;
+        bool eq = rt_to_real(rt, sh->vals[u], "the value") == mine;
+        same &= eq;
+        if (u - first < 63) {
+            every |= (int64_t)1 << (u - first);
+            if (eq)
+                mask |= (int64_t)1 << (u - first);
+        }
+    }
+    return all ? (same ? every : 0) : mask;
+}
+
 /* Evaluate a group method for the current thread (interp.c calls it for g.name(…) inside
  * kernels); false when n is not one. */
 bool rt_kernel_method(Rt *rt, Node *n, Value *dst)
@@ -398,6 +447,10 @@ bool rt_kernel_method(Rt *rt, Node *n, Value *dst)
     const char *m = n->a->name;
     if (!strcmp(m, "sync")) {
         *dst = rt_undef();
+        return true;
+    }
+    if (!strcmp(m, "partition")) {
+        *dst = partition(rt, n);
         return true;
     }
     RtShuffle *sh = k->shuffles;
@@ -422,6 +475,10 @@ bool rt_kernel_method(Rt *rt, Node *n, Value *dst)
                 mask |= (int64_t)1 << (u - first);
         }
         *dst = rt_int(m[1] == 'l' ? all : m[1] == 'n' ? any : mask);
+        return true;
+    }
+    if (!strcmp(m, "match_any") || !strcmp(m, "match_all")) {
+        *dst = rt_int(match_mask(rt, sh, first, last, t, !strcmp(m, "match_all")));
         return true;
     }
     if (n->args.n != 2)
@@ -748,7 +805,7 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         }
         return false;
     }
-    if (L->g.rank > 4 || fi->ncaps + fn->args.n > RT_MAX_ARGS)
+    if (L->g.rank > 4 || fi->ncaps + fn->args.n + L->f->ngen > RT_MAX_ARGS)
         return false;
     LangKParam params[RT_MAX_ARGS];
     Value vals[RT_MAX_ARGS];
@@ -780,6 +837,16 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         memset(q, 0, sizeof *q);
         q->name = fi->cap_names[i];
         vals[np] = L->f->caps[i];
+        if (!arg_type(rt, NULL, vals[np], &q->type))
+            return false;
+        np++;
+    }
+    /* generic values of an instance k[N]: arguments of the kernel like its captures */
+    for (int i = 0; i < L->f->ngen && i < fn->args3.n; i++) {
+        LangKParam *q = &params[np];
+        memset(q, 0, sizeof *q);
+        q->name = ((Node *)fn->args3.items[i])->name;
+        vals[np] = L->f->gen[i];
         if (!arg_type(rt, NULL, vals[np], &q->type))
             return false;
         np++;

@@ -306,9 +306,37 @@ _Noreturn static void size_mismatch(Rt *rt, const char *what, RtArray *a, RtArra
     rt_error(rt, "%s", msg);
 }
 
+
+/* In kernels, pos + [0, 1] on a colour image (spec 000's filter_kernel): of two short
+ * vectors added or subtracted, the shorter is extended with zeros. A new reference. */
+static bool pad_short(Rt *rt, int op, RtArray *A, RtArray *B, Value *padded)
+{
+    if (!rt->kernel || (op != T_PLUS && op != T_MINUS) || !A || !B || A->rank != 1 || B->rank != 1 ||
+        A->n == B->n || A->n > 4 || B->n > 4 || rt_elem_is_complex(A->elem) || rt_elem_is_complex(B->elem) ||
+        A->elem == RT_VALUE || B->elem == RT_VALUE)
+        return false;
+    RtArray *s = A->n < B->n ? A : B;
+    int64_t n = A->n < B->n ? B->n : A->n;
+    *padded = rt_array_new(s->elem, 1, &n);
+    if (padded->kind == V_UNDEF)
+        rt_out_of_memory(rt);
+    for (int64_t i = 0; i < s->n; i++)
+        rt_set_real(padded->a, i, rt_get_real(s, i), false);
+    return true;
+}
+
 static void array_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 {
     RtArray *A = a.kind == V_ARRAY ? a.a : NULL, *B = b.kind == V_ARRAY ? b.a : NULL;
+    Value padded;
+    if (pad_short(rt, op, A, B, &padded)) {
+        if (A->n < B->n)
+            array_binary(rt, op, padded, b, dst);
+        else
+            array_binary(rt, op, a, padded, dst);
+        rt_release(padded);
+        return;
+    }
     if ((A && A->elem == RT_VALUE) || (B && B->elem == RT_VALUE))
         rt_error(rt, "operator '%s' on a cell needs cells of the same structure", rt_op_name(op));
     if (op == T_STAR && A && B && (A->rank == 2 || B->rank == 2) && A->rank <= 2 && B->rank <= 2) {

@@ -672,11 +672,14 @@ void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what)
         *v = r;
         return;
     }
+    char prefix;
+    int rank;
+    int64_t fixed;
+    if ((v->kind == V_INT || v->kind == V_SCALAR || (v->kind == V_COMPLEX && n[0] == 'c')) &&
+        parse_array_name(n, &prefix, &rank, &fixed) && fixed < 0 && !t->has_sizes && !t->has_elems)
+        return;     /* a number where vec/mat/cube is declared: a 1x1 array (004 §2.1, my_func(2)) */
     if (!rt_type_matches(rt, *v, t)) {
         /* arrays of another element type convert to the declared one: y : mat[uint8'sat] */
-        char prefix;
-        int rank;
-        int64_t fixed;
         if (v->kind == V_ARRAY && v->a->elem != RT_VALUE && parse_array_name(n, &prefix, &rank, &fixed) &&
             v->a->rank <= (t->has_dim ? RT_MAX_DIMS : rank)) {
             LangType *et = t->has_elems && t->nelems ? t->elems[0] : NULL;

@@ -53,6 +53,9 @@ void rt_free_obj(RtObj *o)
         RtFunc *f = (RtFunc *)o;
         for (int i = 0; i < f->ncaps; i++)
             rt_release(f->caps[i]);
+        for (int i = 0; i < f->ngen; i++)
+            rt_release(f->gen[i]);
+        free(f->gen);
         if (f->next)
             rt_release((Value){.kind = V_FUNC, .f = f->next});
         break;

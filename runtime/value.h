@@ -148,6 +148,8 @@ struct RtFunc {
     struct Node *node;          /* N_FUNCTION or N_LAMBDA */
     struct RtModule *mod;
     RtFunc *next;               /* next overload of the same name, or NULL */
+    int ngen;                   /* generic parameters given by f[N] (explicit instantiation) */
+    Value *gen;
     int ncaps;
     Value caps[];               /* captured values, in the order of the node's capture list */
 };

@@ -78,8 +78,8 @@ RUN_MODES = {
     "exec": ["exec"],
 }
 
-DIAG_RE = re.compile(r"^(.*?):(\d+):(\d+): (error|warning): (.*)$")
-DIRECTIVE_RE = re.compile(r"%\s*(expect error|expect warning|expect|run|args|options):(.*)$")
+DIAG_RE = re.compile(r"^(.*?):(\d+):(\d+): (error|warning|note): (.*)$")
+DIRECTIVE_RE = re.compile(r"%\s*(expect error|expect warning|expect note|expect|run|args|options):(.*)$")
 EXPECT_DIAG_RE = re.compile(r"^\s*line\s+(\d+)\s*(?::\s?(.*))?$")
 FUZZ_ARTIFACT_RE = re.compile(r"Test unit written to (\S+)")
 
@@ -220,7 +220,8 @@ def same_file(reported, path):
 
 
 def parse_diagnostics(stderr, test_path):
-    """Diagnostics on stderr as dicts; other lines (source, caret, notes) are skipped."""
+    """Diagnostics on stderr as dicts (notes too: `% expect note:` may ask for one; unasked
+    notes are context, never failures); other lines (source, caret) are skipped."""
     found = []
     for text in stderr.splitlines():
         m = DIAG_RE.match(text)
@@ -256,7 +257,7 @@ def match_diagnostics(test, diags, allowed=None):
                                                   quote(same_line[0]["message"]))
             reasons.append(what)
     for d in diags:
-        if not d["used"] and not (allowed and allowed in d["message"]):
+        if not d["used"] and d["kind"] != "note" and not (allowed and allowed in d["message"]):
             reasons.append("unexpected diagnostic: " + quote(d["text"], 200))
     return reasons
 

@@ -1,6 +1,8 @@
 % spec: 000 "Warp shuffling operations" (CUDA support guide)
 % repaired: parameter split by page layout `fc : vec'` / `hwconst'unchecked` joined to `fc : vec'hwconst'unchecked`; code block split in two by the extraction rejoined and re-indented
-% run: parse
+% run: exec
+% added: main, which runs the example through the explicit instantiation gaussian_filter[2]
+% (on the CPU a warp is one thread, so only the filter's sum is checked)
 function y = gaussian_filter_warpsuffle(x, fc, n)
     function [] = __kernel__ gaussian_filter[N:int](x : cube, y : cube'unchecked, z : cube, fc : vec'hwconst'unchecked, n : int, coalesced_threads : thread_block, pos : vec3)
         {!kernel target="nvidia_cuda"}
@@ -41,3 +43,11 @@ function y = gaussian_filter_warpsuffle(x, fc, n)
     z = uninit(size(y))
     parallel_do([size(y,0..2),[32,32,1]], x, y, z, fc, n, gaussian_filter[2])
 endfunction
+
+function [] = main()
+    x = zeros(64, 64, 1)
+    x[10, 20, 0] = 1
+    y = gaussian_filter_warpsuffle(x, [0.25, 0.5, 0.25], 3)
+    print size(y), " ", sum(y)
+endfunction
+% expect: [64,64,1] 1

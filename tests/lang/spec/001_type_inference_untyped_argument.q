@@ -5,3 +5,4 @@
 function A = create_data(sz)
     A = zeros(sz)
 end
+% expect warning: line 5: could not determine the type of output argument A

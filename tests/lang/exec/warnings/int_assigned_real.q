@@ -1,6 +1,5 @@
-% Assigning a real scalar to a variable holding an int truncates it, with a warning.
+% Assigning a real scalar to a variable holding an int makes it a scalar (no truncation).
 n = 5
 n = 2.7
 print n, " ", type(n)
-% expect: 2 int
-% expect warning: line 3: conversion from 'scalar' to 'int'
+% expect: 2.7 scalar

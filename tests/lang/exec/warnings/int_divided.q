@@ -1,6 +1,6 @@
-% n = n / 2 on an int n: the scalar quotient is truncated back to int, with a warning.
+% n = n / 2 on an int n: the variable takes the scalar quotient (real programs rely on
+% Quasar widening an untyped int variable; docs/language.md "Integer accumulators").
 n = 7
 n = n / 2
 print n
-% expect: 3
-% expect warning: line 3: conversion from 'scalar' to 'int'
+% expect: 3.5
