@@ -244,6 +244,27 @@ def _():
     expect_psnr_gain("presets/denoise_temporal.q", "tden.mkv", 9, TEMPORAL_MARGIN_DB)
 
 
+@check("samples/wiener_denoise.q: noise of PSNR 20 log10(255/20), both Wiener filters >= 4 dB better")
+def _():
+    code, text, err = run([QPIPE, "exec", "--seed", "1", "samples/wiener_denoise.q",
+                           os.path.join(MEDIA, "clean_1.png"), "20"], timeout=120)
+    expect_code((code, text, err), 0, "qpipe exec samples/wiener_denoise.q")
+    if "clean_1.png (" not in text:
+        raise AssertionError("the image was not read: %r" % text)
+    db = {}
+    for line in text.splitlines():
+        if line.endswith(" dB"):
+            name, value = line.rsplit(":", 1)
+            db[name.strip()] = float(value.split()[0])
+    noisy = db.get("noisy")
+    theory = 20 * math.log10(255 / 20)
+    if noisy is None or abs(noisy - theory) > 0.4:
+        raise AssertionError("noisy PSNR %r, expected %.2f +- 0.4 (sigma 20, clipping aside)" % (noisy, theory))
+    for name in ("local Wiener (5x5)", "Fourier Wiener"):
+        if db.get(name, 0) < noisy + 4:
+            raise AssertionError("%s: %r dB, noisy %.2f dB" % (name, db.get(name), noisy))
+
+
 @check("chain -f \"denoise(sigma=6), invert\" equals denoise then invert")
 def _():
     expect_code(qpipe("-f", "denoise(sigma=6), invert", os.path.join(MEDIA, "clean_1.png"), out("chain.png"), "-q"),
