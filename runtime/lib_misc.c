@@ -10,9 +10,9 @@
  * is all there is and a sequence depends only on the seed and the calls made), while
  * rt_rand_fill, the bulk path of rand/randn, uses both.
  *
- * Timing: tic stores the monotonic clock in Rt.tic; toc() prints
- * `Elapsed time: X ms` (X like %g) and returns nothing, toc("") returns the
- * milliseconds as a scalar without printing (issue 3).
+ * Timing: tic stores the monotonic clock in Rt.tic; toc() as a statement prints
+ * `Elapsed time: X ms` (X like %g), toc("") and `t = toc()` return the milliseconds as
+ * a scalar without printing (issue 3; MATLAB's t = toc).
  */
 #include "runtime/interp.h"
 #include "runtime/lib.h"
@@ -188,14 +188,14 @@ void lib_tic(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt->tic = now_seconds();
 }
 
-/* toc(): print the milliseconds since tic; toc(""): return them. */
+/* toc(): print the milliseconds since tic; toc("") or t = toc(): return them. */
 void lib_toc(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
-    (void)argv, (void)nout;
+    (void)argv;
     if (rt->tic == 0)
         rt_error(rt, "toc: tic was not called");
     double ms = (now_seconds() - rt->tic) * 1e3;
-    if (argc) {
+    if (argc || nout > 0) {
         out[0] = rt_real(rt_round(rt, ms));
         return;
     }

@@ -10,3 +10,8 @@ print s
 print t1 >= 0, " ", t2 >= t1
 % expect: 500500
 % expect: 1 1
+
+% t = toc() returns them too (MATLAB's form), printing nothing
+t3 = toc()
+print t3 >= t2
+% expect: 1
