@@ -678,6 +678,22 @@ void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what)
     if ((v->kind == V_INT || v->kind == V_SCALAR || (v->kind == V_COMPLEX && n[0] == 'c')) &&
         parse_array_name(n, &prefix, &rank, &fixed) && fixed < 0 && !t->has_sizes && !t->has_elems)
         return;     /* a number where vec/mat/cube is declared: a 1x1 array (004 §2.1, my_func(2)) */
+    if (v->kind == V_ARRAY && !t->has_dim && parse_array_name(n, &prefix, &rank, &fixed) && v->a->rank > rank) {
+        /* a 1 x M x N cube where a mat is declared (research code builds planes as
+         * reshape(x, [1, M, N])): the leading singletons go, the data is shared */
+        int lead = v->a->rank - rank;
+        bool ones = true;
+        for (int i = 0; i < lead; i++)
+            ones &= v->a->dims[i] == 1;
+        if (ones) {
+            Value r = rt_array_reshape(v->a, rank, v->a->dims + lead);
+            if (r.kind == V_UNDEF)
+                rt_out_of_memory(rt);
+            r.mode = v->mode;
+            rt_release(*v);
+            *v = r;
+        }
+    }
     if (!rt_type_matches(rt, *v, t)) {
         /* arrays of another element type convert to the declared one: y : mat[uint8'sat] */
         if (v->kind == V_ARRAY && v->a->elem != RT_VALUE && parse_array_name(n, &prefix, &rank, &fixed) &&

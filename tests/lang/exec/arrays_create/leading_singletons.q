@@ -18,3 +18,13 @@ print size(c), " ", ndims(c), " ", c[0, 2, 3], " ", sum(c)
 % expect: [1,5,6] 3 7 7
 print size(ones([1, 2, 3])), " ", size(zeros(1, 1, 1, 4))
 % expect: [1,2,3] [4]
+
+% A 1 x M x N cube assigned where a mat is declared loses its leading singleton (sharing
+% the data), as research code returns reshape(x, [1, M, N])-built planes as `: mat`.
+function [y : mat] = plane_of(x : cube)
+    y = x
+    y[1, 2] = 50
+end
+p = plane_of(reshape(0..5, [1, 2, 3]))
+print size(p), " ", p[1, 1], " ", p[1, 2]
+% expect: [2,3] 4 50
