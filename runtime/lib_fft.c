@@ -877,15 +877,17 @@ void lib_ifftshift1(Rt *rt, int argc, Value *argv, int nout, Value *out)
 
 /* ---------------------------------------------------------------- nextpow2 */
 
-/* MATLAB's nextpow2: the smallest p with 2^p >= |x|; 0 for 0, exact for powers of two
- * (frexp gives |x| = f 2^e with f in [0.5, 1)). */
+/* Quasar's nextpow2 (system.q): the smallest power of two 2^p >= |x|, the size that
+ * research code pads an image to (sz2 = nextpow2(size(img)); img2 = uninit(sz2)). Not
+ * MATLAB's, which returns the exponent p. 0 for 0, exact for powers of two (frexp gives
+ * |x| = f 2^e with f in [0.5, 1)). */
 static double next_pow2(double x)
 {
     if (isnan(x) || isinf(x))
         return fabs(x);
     int e;
     double f = frexp(fabs(x), &e);
-    return f == 0 ? 0 : f == 0.5 ? e - 1 : e;
+    return f == 0 ? 0 : ldexp(1, f == 0.5 ? e - 1 : e);
 }
 
 void lib_nextpow2(Rt *rt, int argc, Value *argv, int nout, Value *out)
@@ -894,7 +896,7 @@ void lib_nextpow2(Rt *rt, int argc, Value *argv, int nout, Value *out)
     Value x = argv[0];
     if (x.kind == V_INT || x.kind == V_SCALAR) {
         double p = next_pow2(x.kind == V_INT ? (double)x.i : x.r);
-        out[0] = isfinite(p) ? rt_int((int64_t)p) : rt_real(p);
+        out[0] = isfinite(p) && p == floor(p) && p < 9e18 ? rt_int((int64_t)p) : rt_real(p);
         return;
     }
     if (x.kind != V_ARRAY || !rt_elem_is_numeric(x.a->elem) || rt_elem_is_complex(x.a->elem))
