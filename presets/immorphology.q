@@ -134,14 +134,14 @@ function y = morph_pass(xb, r, dim)
         | 1 -> parallel_do(size(y), xb, y, morph_row_r1)
         | 2 -> parallel_do(size(y), xb, y, morph_row_r2)
         | 3 -> parallel_do(size(y), xb, y, morph_row_r3)
-        | _ -> parallel_do(size(y), xb, y, r, morph_row_any)
+        | _ -> parallel_do(size(y), xb, y, int(r), morph_row_any)
         endmatch
     else
         match r with
         | 1 -> parallel_do(size(y), xb, y, morph_col_r1)
         | 2 -> parallel_do(size(y), xb, y, morph_col_r2)
         | 3 -> parallel_do(size(y), xb, y, morph_col_r3)
-        | _ -> parallel_do(size(y), xb, y, r, morph_col_any)
+        | _ -> parallel_do(size(y), xb, y, int(r), morph_col_any)
         endmatch
     endif
 endfunction
