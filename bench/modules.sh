@@ -9,8 +9,11 @@
 # threads (2). bench/modules.q and bench/modules_opencv.py each take the median of REPS
 # (11) timed runs after an untimed one (so kernel compilation is not counted); the two run
 # ROUNDS times (5) alternately, and the figure reported is the median over the rounds,
-# because one run on this shared machine can land on a busy moment. Prints one line per
-# operation: both medians in ms and qpipe / OpenCV (below 1: qpipe is faster).
+# because one run on this shared machine can land on a busy moment (a round's times halve
+# or double with the other jobs on the machine). Prints one line per operation: the median
+# and the best round of each in ms, and qpipe / OpenCV (below 1: qpipe is faster) three ways:
+# ratio of the medians, of the bests, and the median of the per-round ratios (each round runs
+# qpipe and then OpenCV, seconds apart).
 #
 # Variables: QPIPE (build/qpipe; when unset, `make` runs first), PYTHON (/usr/bin/python3,
 # where Debian's python3-opencv installs). Exit status 0 when both sides ran.
@@ -49,9 +52,14 @@ while [ "$r" -le "$ROUNDS" ]; do
 done
 head -n 1 "$tmp/cv.out"
 for op in median5 filter5 resize2; do
-    q=$(sed -n "s/^modules: ${op}_ms \([0-9.e+-]*\).*/\1/p" "$tmp/q.out" | median)
-    c=$(sed -n "s/^modules_opencv: ${op}_ms \([0-9.e+-]*\).*/\1/p" "$tmp/cv.out" | median)
-    qr=$(grep "^modules: ${op}_ms" "$tmp/q.out" | awk '{ printf "%s ", $3 }')
-    awk -v op="$op" -v q="$q" -v c="$c" -v qr="$qr" 'BEGIN {
-        printf "%-8s qpipe %7.2f ms   opencv %7.2f ms   qpipe/opencv %.2f   (qpipe rounds: %s)\n", op, q, c, q / c, qr }'
+    grep "^modules: ${op}_ms" "$tmp/q.out" | awk '{ print $3 }' >"$tmp/q.$op"
+    grep "^modules_opencv: ${op}_ms" "$tmp/cv.out" | awk '{ print $3 }' >"$tmp/c.$op"
+    q=$(median <"$tmp/q.$op")
+    c=$(median <"$tmp/c.$op")
+    qmin=$(sort -g "$tmp/q.$op" | head -n 1)
+    cmin=$(sort -g "$tmp/c.$op" | head -n 1)
+    ratio=$(paste "$tmp/q.$op" "$tmp/c.$op" | awk '{ print $1 / $2 }' | median)
+    awk -v op="$op" -v q="$q" -v c="$c" -v qm="$qmin" -v cm="$cmin" -v r="$ratio" 'BEGIN {
+        printf "%-8s median qpipe %7.2f  opencv %7.2f ms | best qpipe %7.2f  opencv %7.2f ms | qpipe/opencv: of medians %.2f, of bests %.2f, median per round %.2f\n",
+               op, q, c, qm, cm, q / c, qm / cm, r }'
 done

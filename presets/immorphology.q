@@ -21,13 +21,17 @@
 %   imboundary.q, default "mirror" (the spec's morph_filter); with "zero", outside pixels
 %   count as 0.
 % Square elements run as two separable passes (rows then columns); other masks in one kernel
-% over the padded mask. Dilation is -imerode(-x), which the boundary modes respect.
+% over the padded mask. Dilation is -imerode(-x), which the boundary modes respect. The
+% minimum is written as selects (v < s ? v : s), which the C compiler vectorizes directly;
+% min() in kernels carries NaN rules through double (a NaN in the window is then kept only
+% if it is the first value seen).
 import "imboundary.q"
 
 function [] = __kernel__ morph_row_r1(x : cube, y : cube, pos : ivec3)
     s = x[pos]
     for k = -1..1
-        s = min(s, x[pos[0], pos[1] + k, pos[2]])
+        v = x[pos[0], pos[1] + k, pos[2]]
+        s = v < s ? v : s
     endfor
     y[pos] = s
 endfunction
@@ -35,7 +39,8 @@ endfunction
 function [] = __kernel__ morph_col_r1(x : cube, y : cube, pos : ivec3)
     s = x[pos]
     for k = -1..1
-        s = min(s, x[pos[0] + k, pos[1], pos[2]])
+        v = x[pos[0] + k, pos[1], pos[2]]
+        s = v < s ? v : s
     endfor
     y[pos] = s
 endfunction
@@ -43,7 +48,8 @@ endfunction
 function [] = __kernel__ morph_row_r2(x : cube, y : cube, pos : ivec3)
     s = x[pos]
     for k = -2..2
-        s = min(s, x[pos[0], pos[1] + k, pos[2]])
+        v = x[pos[0], pos[1] + k, pos[2]]
+        s = v < s ? v : s
     endfor
     y[pos] = s
 endfunction
@@ -51,7 +57,8 @@ endfunction
 function [] = __kernel__ morph_col_r2(x : cube, y : cube, pos : ivec3)
     s = x[pos]
     for k = -2..2
-        s = min(s, x[pos[0] + k, pos[1], pos[2]])
+        v = x[pos[0] + k, pos[1], pos[2]]
+        s = v < s ? v : s
     endfor
     y[pos] = s
 endfunction
@@ -59,7 +66,8 @@ endfunction
 function [] = __kernel__ morph_row_r3(x : cube, y : cube, pos : ivec3)
     s = x[pos]
     for k = -3..3
-        s = min(s, x[pos[0], pos[1] + k, pos[2]])
+        v = x[pos[0], pos[1] + k, pos[2]]
+        s = v < s ? v : s
     endfor
     y[pos] = s
 endfunction
@@ -67,7 +75,8 @@ endfunction
 function [] = __kernel__ morph_col_r3(x : cube, y : cube, pos : ivec3)
     s = x[pos]
     for k = -3..3
-        s = min(s, x[pos[0] + k, pos[1], pos[2]])
+        v = x[pos[0] + k, pos[1], pos[2]]
+        s = v < s ? v : s
     endfor
     y[pos] = s
 endfunction
@@ -75,7 +84,8 @@ endfunction
 function [] = __kernel__ morph_row_any(x : cube, y : cube, r : int, pos : ivec3)
     s = x[pos]
     for k = -r..r
-        s = min(s, x[pos[0], pos[1] + k, pos[2]])
+        v = x[pos[0], pos[1] + k, pos[2]]
+        s = v < s ? v : s
     endfor
     y[pos] = s
 endfunction
@@ -83,7 +93,8 @@ endfunction
 function [] = __kernel__ morph_col_any(x : cube, y : cube, r : int, pos : ivec3)
     s = x[pos]
     for k = -r..r
-        s = min(s, x[pos[0] + k, pos[1], pos[2]])
+        v = x[pos[0] + k, pos[1], pos[2]]
+        s = v < s ? v : s
     endfor
     y[pos] = s
 endfunction
@@ -94,7 +105,8 @@ function [] = __kernel__ morph_mask(x : cube, y : cube, m : mat, ry : int, rx : 
     for dy = -ry..ry
         for dx = -rx..rx
             if m[dy + ry, dx + rx] != 0
-                s = min(s, x[pos[0] + dy, pos[1] + dx, pos[2]])
+                v = x[pos[0] + dy, pos[1] + dx, pos[2]]
+                s = v < s ? v : s
             endif
         endfor
     endfor
@@ -122,14 +134,14 @@ function y = morph_pass(xb, r, dim)
         | 1 -> parallel_do(size(y), xb, y, morph_row_r1)
         | 2 -> parallel_do(size(y), xb, y, morph_row_r2)
         | 3 -> parallel_do(size(y), xb, y, morph_row_r3)
-        | _ -> parallel_do(size(y), xb, y, r, morph_row_any)
+        | _ -> parallel_do(size(y), xb, y, int(r), morph_row_any)
         endmatch
     else
         match r with
         | 1 -> parallel_do(size(y), xb, y, morph_col_r1)
         | 2 -> parallel_do(size(y), xb, y, morph_col_r2)
         | 3 -> parallel_do(size(y), xb, y, morph_col_r3)
-        | _ -> parallel_do(size(y), xb, y, r, morph_col_any)
+        | _ -> parallel_do(size(y), xb, y, int(r), morph_col_any)
         endmatch
     endif
 endfunction
