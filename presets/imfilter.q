@@ -194,14 +194,19 @@ endfunction
 
 function y = imfilter(x, h, center = [-1, -1], boundary = "mirror")
     imboundary_check(boundary)
-    if ndims(h) <= 1
-        h = reshape(h, [1, numel(h)])
-    endif
-    M = size(h, 0)
-    N = size(h, 1)
     if numel(center) != 2
         error "imfilter: center must be [row, col], not ", center
     endif
+    if ndims(h) <= 1
+        % a vec mask is a 1 x N row; its centre may also be written [c, 0], as programs
+        % compute it from size(h, 0) (a vector's length) and size(h, 1) (1)
+        h = reshape(h, [1, numel(h)])
+        if center[0] > 0 && center[1] == 0
+            center = [0, center[0]]
+        endif
+    endif
+    M = size(h, 0)
+    N = size(h, 1)
     if center[0] < 0 && center[1] < 0
         center = [floor(M / 2), floor(N / 2)]
     endif
