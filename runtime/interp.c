@@ -1618,6 +1618,44 @@ static void eval_field(Rt *rt, Node *n, Value *dst)
  * accumulators with `s = 0` (docs/language.md, "Integer accumulators"). */
 static RtMode mode_of(LangType *t);
 
+/* Does n declare `name : int…` (a typed declaration), outside nested functions? */
+static bool typed_int_decl(const Node *n, const char *name)
+{
+    if (!n || n->kind == N_FUNCTION || n->kind == N_LAMBDA)
+        return false;
+    if (n->kind == N_TYPED && n->a && n->a->kind == N_IDENT && !strcmp(n->a->name, name) && n->type &&
+        n->type->kind == TY_NAME && strstr(n->type->name, "int"))
+        return true;
+    if (typed_int_decl(n->a, name) || typed_int_decl(n->b, name) || typed_int_decl(n->c, name))
+        return true;
+    const NodeList *lists[] = {&n->args, &n->body};
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            if (typed_int_decl(lists[k]->items[i], name))
+                return true;
+    return false;
+}
+
+/* Was the variable declared `x : int` in the running function (or the module's top level)?
+ * Only such a variable keeps truncating reals (as compiled kernels do). */
+static bool declared_int(Rt *rt, const char *name)
+{
+    const Node *fn = rt->call ? rt->call->fn : NULL;
+    if (fn && fn->kind == N_FUNCTION) {
+        for (int i = 0; i < fn->body.n; i++)
+            if (typed_int_decl(fn->body.items[i], name))
+                return true;
+        return false;
+    }
+    if (fn)
+        return typed_int_decl(fn->a, name);
+    const LangModule *m = rt->cur_mod ? rt->cur_mod->m : NULL;
+    for (int i = 0; m && i < m->body.n; i++)
+        if (typed_int_decl(m->body.items[i], name))
+            return true;
+    return false;
+}
+
 static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
 {
     if (target->type) {
@@ -1626,6 +1664,13 @@ static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
         rt_type_coerce(rt, target->type, v, target->name);
         if (v->kind == V_ARRAY)
             v->mode = mode_of(target->type);
+    } else if (slot->kind == V_INT && v->kind == V_SCALAR && declared_int(rt, target->name)) {
+        Node *saved = rt->cur;
+        rt->cur = stmt;
+        rt_warn(rt, "conversion from 'scalar' to 'int' for '%s' (it was declared an integer)", target->name);
+        rt->cur = saved;
+        double x = v->r;
+        *v = rt_int(x == x && fabs(x) < 9.2e18 ? (int64_t)x : 0);
     }
     rt_retain(*v);
     rt_store(slot, *v);
