@@ -359,6 +359,8 @@ void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *d
     for (int i = 0; i < nidx; i++)
         if (!s.scalar[i])
             dims[rank++] = s.count[i];
+    if (nidx == 2 && a->rank == 2 && !s.scalar[0] && s.scalar[1])
+        dims[rank++] = 1;       /* A[rows, k] is a column, N x 1, as MATLAB-born code assumes */
     if (!rank)
         dims[rank++] = 1;
     *dst = rt_array_new(a->elem, rank, dims);

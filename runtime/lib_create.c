@@ -793,23 +793,47 @@ static bool nonzero(const RtArray *a, int64_t i)
     return rt_get_real(a, i) != 0;
 }
 
-/* find(x): the linear indices of the non-zero elements, as a vec. Indices above 2^24
- * are not exact in single precision (as everywhere scalars hold integers). */
+/* find(x): the positions of the nonzero elements, one row each, in storage order: a K x 2
+ * matrix [row, col] for a vector (a 1 x N row: row 0) or a matrix, K x d for a d-D array.
+ * Quasar's research code reads the columns of the answer (find(x < t)[:, 1] for the
+ * indices along a row). [r, c] = find(x) gives the columns as separate vectors, as in
+ * MATLAB. Positions above 2^24 are not exact in single precision (as everywhere scalars
+ * hold integers). */
 void lib_find(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
-    (void)argc, (void)nout;
+    (void)argc;
     ArgArray tmp;
     const RtArray *a = need_array(rt, argv[0], &tmp, "find");
     if (a->elem == RT_VALUE)
         rt_error(rt, "find: expected a numeric array, not a cell");
+    int d = a->rank < 2 ? 2 : a->rank, lead = d - a->rank;
+    if (nout > d)
+        rt_error(rt, "find: a %d-D array gives at most %d outputs, not %d", a->rank, d, nout);
     int64_t k = 0;
     for (int64_t i = 0; i < a->n; i++)
         k += nonzero(a, i);
-    out[0] = need(rt, rt_array_vec(rt_scalar_elem(rt), k));
-    k = 0;
-    for (int64_t i = 0; i < a->n; i++)
-        if (nonzero(a, i))
-            rt_set_real(out[0].a, k++, (double)i, false);
+    int64_t dims[2] = {k, d};
+    Value pos = need(rt, rt_array_new(rt_scalar_elem(rt), 2, dims));
+    int64_t p[RT_MAX_DIMS] = {0}, row = 0;
+    for (int64_t i = 0; i < a->n; i++) {
+        if (nonzero(a, i)) {
+            for (int j = 0; j < d; j++)
+                rt_set_real(pos.a, row * d + j, j < lead ? 0 : (double)p[j - lead], false);
+            row++;
+        }
+        for (int j = a->rank - 1; j >= 0 && ++p[j] == a->dims[j]; j--)   /* next position */
+            p[j] = 0;
+    }
+    if (nout <= 1) {
+        out[0] = pos;
+        return;
+    }
+    for (int j = 0; j < nout; j++) {
+        out[j] = need(rt, rt_array_vec(rt_scalar_elem(rt), k));
+        for (int64_t r = 0; r < k; r++)
+            rt_set_real(out[j].a, r, rt_get_real(pos.a, r * d + j), false);
+    }
+    rt_release(pos);
 }
 
 /* diag(v): square matrix with v on its diagonal (v a vec, a number, or a 1xN / Nx1

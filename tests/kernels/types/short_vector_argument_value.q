@@ -24,8 +24,8 @@ parallel_do(size(x), x, y, [0, 1], shift)
 print y[1, :]
 % expect: [112,113,114,100,100]
 parallel_do(size(x), x, y, [1, 0], shift)
-print y[:, 2]
-% expect: [32,42,10,10]
+print transpose(y[:, 2])
+% expect: [[32,42,10,10]]
 v = zeros(3)
 parallel_do(3, [1, 2, 3, 4], v, scale)
 print v
