@@ -551,7 +551,9 @@ static Node *parse_arg(Parser *p, bool allow_colon)
     return e;
 }
 
-/* args := (arg (',' arg)*)? closer */
+/* args := (arg (',' arg)*)? ';'? closer
+ * A ';' just before a call's ')' is accepted, as Quasar does: research code writes
+ * handlers as  slider.onchange.add(() -> (params.a = slider.value);) */
 static NodeList parse_args(Parser *p, const Token *open, TokKind closer, bool allow_colon)
 {
     Vec v = {0};
@@ -560,6 +562,8 @@ static NodeList parse_args(Parser *p, const Token *open, TokKind closer, bool al
             vec_push(p, &v, parse_arg(p, allow_colon));
         while (accept(p, T_COMMA));
     }
+    if (closer == T_RPAREN && check(p, T_SEMI) && peek_at(p, 1)->kind == T_RPAREN)
+        advance(p);
     expect_close(p, open, closer);
     return to_list(v);
 }
