@@ -290,6 +290,25 @@ static Value *spread_position(const Rt *rt, const RtArray *a, Node *site, int *n
     return tmp;
 }
 
+/* A[i, j] on a 1 x M x N array indexes its last two dimensions: as a vector hides its
+ * leading 1, an array built as zeros(1, M, N) or reshape(x, [1, M, N]) is read and written
+ * as the M x N plane it holds. The leading indices 0 are written to `tmp`. */
+static Value *skip_leading_ones(const RtArray *a, int *nidx, Value *idx, Value *tmp)
+{
+    int lead = a->rank - *nidx;
+    if (*nidx < 2 || lead <= 0 || idx == tmp)
+        return idx;
+    for (int i = 0; i < lead; i++)
+        if (a->dims[i] != 1)
+            return idx;
+    for (int i = 0; i < lead; i++)
+        tmp[i] = rt_int(0);
+    for (int i = 0; i < *nidx; i++)
+        tmp[lead + i] = idx[i];
+    *nidx = a->rank;
+    return tmp;
+}
+
 void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *dst)
 {
     if (base.kind == V_INT || base.kind == V_SCALAR || base.kind == V_COMPLEX) {
@@ -332,6 +351,7 @@ void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *d
     }
     Value tmp[RT_MAX_DIMS];
     idx = spread_position(rt, a, site, &nidx, idx, tmp);
+    idx = skip_leading_ones(a, &nidx, idx, tmp);
     bool all_scalar = true;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)
@@ -478,6 +498,7 @@ void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site
     }
     Value tmp[RT_MAX_DIMS];
     idx = spread_position(rt, a, site, &nidx, idx, tmp);
+    idx = skip_leading_ones(a, &nidx, idx, tmp);
     bool all_scalar = nidx > 0;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)

@@ -1568,21 +1568,14 @@ static void eval_index(Rt *rt, Node *n, Value *dst)
 {
     Value *base = rt_push(rt, 1);
     rt_eval(rt, n->a, base);
-    if (base->kind == V_FUNC && base->f->node->kind == N_FUNCTION && base->f->node->args3.n) {
+    bool generic = base->kind == V_FUNC && base->f->node->kind == N_FUNCTION && base->f->node->args3.n;
+    if (generic || base->kind == V_TYPE) {
+        /* f[N] instantiates a generic function; T[…] applies a type's parameters */
         Value *params = rt_push(rt, n->args.n);
         for (int i = 0; i < n->args.n; i++)
             rt_eval(rt, n->args.items[i], &params[i]);
         rt->cur = n;
-        *dst = instantiate(rt, n, base->f, params);
-        rt_pop_to(rt, base);
-        return;
-    }
-    if (base->kind == V_TYPE) {
-        Value *params = rt_push(rt, n->args.n);
-        for (int i = 0; i < n->args.n; i++)
-            rt_eval(rt, n->args.items[i], &params[i]);
-        rt->cur = n;
-        *dst = rt_type_apply(rt, base->t, n->args.n, params);
+        *dst = generic ? instantiate(rt, n, base->f, params) : rt_type_apply(rt, base->t, n->args.n, params);
         rt_pop_to(rt, base);
         return;
     }
@@ -1658,7 +1651,10 @@ static bool declared_int(Rt *rt, const char *name)
 
 static void store_var(Rt *rt, Value *slot, Value *v, Node *target, Node *stmt)
 {
-    if (target->type) {
+    if (target->type && rt_type_leading_ones(v, target->type)) {
+        /* a 1 x M x N cube in an output declared mat: kept as it is until the function
+         * returns (research code reshapes it before), then its leading singletons go */
+    } else if (target->type) {
         /* an output declared with a type (function y : mat[uint8'sat] = …) */
         rt->cur = stmt;
         rt_type_coerce(rt, target->type, v, target->name);

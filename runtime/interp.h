@@ -258,6 +258,9 @@ Value rt_type_apply(Rt *rt, RtType *t, int n, Value *params);
 void rt_type_construct(Rt *rt, RtType *t, int argc, Value *argv, const char **names, Value *dst);
 /* Convert v to the declared type t for an assignment (int ↔ scalar), or raise. */
 void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what);
+/* Whether v is an array of t's family with extra leading singleton dims (a 1 x M x N cube
+ * where a mat is declared), which rt_type_coerce drops. */
+bool rt_type_leading_ones(const Value *v, LangType *t);
 /* The generic values of an instance f[N] (interp.c) into a new frame of f. */
 void rt_bind_instance(const RtFunc *f, const FnInfo *fi, Value *frame);
 void rt_types_free(Rt *rt);

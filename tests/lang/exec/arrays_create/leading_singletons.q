@@ -28,3 +28,11 @@ end
 p = plane_of(reshape(0..5, [1, 2, 3]))
 print size(p), " ", p[1, 1], " ", p[1, 2]
 % expect: [2,3] 4 50
+
+% Two indices on a 1 x M x N array address its plane (the leading 1 is skipped, as a
+% vector's is): research code writes plane[m, n] into arrays built as zeros(1, M, N).
+d = zeros(1, 3, 4)
+d[2, 3] = 5
+d[0, 1, 1] = 2
+print d[2, 3], " ", d[0, 2, 3], " ", d[1, :], " ", sum(d)
+% expect: 5 5 [0,2,0,0] 7
