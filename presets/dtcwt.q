@@ -10,8 +10,8 @@
 % w1 is the bank of the first level (filtercoeff_farras), w2 of the other levels
 % (filtercoeff_dualfilt or filtercoeff_selcw[3,1]); both are cells of two trees as
 % multirestransforms.q describes, or functions returning one. The transform, its layout,
-% its normalisation (tree (r, c) is the separable DWT of vertical tree r and horizontal
-% tree c, times 1/2: Parseval holds) and the subband orientations are multirestransforms.q's
+% its normalisation (tree (r, c) is the orthonormal separable DWT of vertical tree r and
+% horizontal tree c: sum |w|^2 = 4 sum |x|^2) and the subband orientations are multirestransforms.q's
 % build_dtcwt: dtcwt2d(x, w1, w2, J) equals S(x) of build_dtcwt(w1, w2, J).
 %
 % filtercoeff_selcw[3, 1] (I. W. Selesnick, "The design of approximate Hilbert transform

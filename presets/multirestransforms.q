@@ -35,12 +35,14 @@
 %            width (each 0 or 1), so w[j] is a 2 x 2 cell of cells of 3 subbands;
 %            w[J][r, c] the four low-pass mats. Tree (r, c) is the separable DWT whose
 %            vertical filters are tree r of the bank (first[r] at level 0, other[r] below)
-%            and whose horizontal filters are tree c, multiplied by 1/2: with four
-%            orthonormal trees this makes the transform a tight frame with bound 1, so
-%            sum |w|^2 = sum |x|^2 (Parseval) and the inverse is the adjoint (the four
-%            inverse DWTs averaged... times 2, i.e. (1/2) sum over trees). The trees are
-%            not combined into sums and differences (Selesnick's cplxdual2D does that to
-%            orient the complex wavelets): each tree stays a DWT, as programs index it.
+%            and whose horizontal filters are tree c, unscaled: every tree is orthonormal,
+%            so white noise of deviation sigma has deviation sigma in every subband (the
+%            thresholds of wavelet_thresholding.q, alpha sqrt(2) sigma^2 / std(band),
+%            assume this: with trees scaled by 1/2 they remove 4 times too much), and
+%            sum |w|^2 = 4 sum |x|^2 (a tight frame of bound 4). The inverse is the mean of
+%            the four inverse DWTs (1/4 of the adjoint). The trees are not combined into
+%            sums and differences (Selesnick's cplxdual2D does that to orient the complex
+%            wavelets): each tree stays a DWT, as programs index it.
 %   lincell(w) lists the detail subbands j = 0..J-1 (finest first), within a scale the
 %            trees (r, c) = (0,0), (0,1), (1,0), (1,1) and then i = 0..2, followed by the
 %            low-pass band(s): one for the DWT, four (same tree order) for the DT-CWT. So
@@ -279,7 +281,7 @@ function w = mrt_dtcwt(x, w1, w2, J)
     endfor
     for r = 0..1
         for c = 0..1
-            a = 0.5 * x
+            a = x
             [a, d] = mrt_afb2d(a, fb1[r], fb1[c])
             w[0][r, c] = d
             for j = 1..J - 1
@@ -304,7 +306,7 @@ function x = mrt_idtcwt(w, w1, w2, J)
             x = x + mrt_sfb2d(a, w[0][r, c], fb1[r], fb1[c])
         endfor
     endfor
-    x = 0.5 * x
+    x = 0.25 * x
 endfunction
 
 function [S, S_H] = build_dtcwt(first_stage, other_stages, J)

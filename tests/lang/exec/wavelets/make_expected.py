@@ -13,7 +13,7 @@ selcw.q's filter design check) are written by hand or partly generated, as marke
 Conventions checked (multirestransforms.q's header has them): subband i = 0 is pywt's cV
 (dwtn key 'ad': low-pass along the height, high-pass along the width), i = 1 cH ('da'),
 i = 2 cD ('dd'); level j = 0 is the finest; DT-CWT tree (r, c) is pywt.dwt2 with the
-wavelet pair (tree r along axis 0, tree c along axis 1), times 1/2.
+wavelet pair (tree r along axis 0, tree c along axis 1), unscaled (sum |w|^2 = 4 sum |x|^2).
 
 Inputs are built by formula on both sides: pattern(h, w)[i, j] =
 mod(37 i + 11 j + 5 i j, 256) / 256 (exact in single precision).
@@ -200,8 +200,8 @@ def dtcwt_file():
                 for j, bands in enumerate(levels):
                     for i, band in enumerate(bands):
                         check(body, expect, "%s_w%d_%d" % (tag, j, i),
-                              "w[%d][%d, %d][%d]" % (j, r, c, i), 0.5 * band)
-                check(body, expect, tag + "_low", "w[%d][%d, %d]" % (J, r, c), 0.5 * low)
+                              "w[%d][%d, %d][%d]" % (j, r, c, i), band)
+                check(body, expect, tag + "_low", "w[%d][%d, %d]" % (J, r, c), low)
         tag = "dtcwt_%s_J%d" % (sname, J)
         body.append('check("%s_pr", idtcwt2d(w, far, %s, %d), x, 1e-4)' % (tag, expr, J))
         expect.append(tag + "_pr ok")
@@ -210,7 +210,7 @@ def dtcwt_file():
         body.append("for k = 0..numel(b) - 1")
         body.append("    e += sum(b[k] .* b[k])")
         body.append("endfor")
-        body.append('check("%s_parseval", e, sum(x .* x), 1e-5)' % tag)
+        body.append('check("%s_parseval", e, 4 * sum(x .* x), 1e-5)' % tag)
         expect.append(tag + "_parseval ok")
     # build_dtcwt is the same transform as dtcwt2d
     body.append("[S, S_H] = build_dtcwt(filtercoeff_farras, filtercoeff_dualfilt, 2)")
