@@ -169,11 +169,11 @@ function [] = __kernel__ mrt_sfb_col(lo : mat'circular, hi : mat'circular, x : m
         f0 : vec'unchecked, f1 : vec'unchecked, s : int, pos : ivec2)
     m = pos[0] - s
     n0 = mod(m, 2)
+    q0 = int((m + n0) / 2)
     acc = 0.0
     for k = 0..int(numel(f0) / 2) - 1
         n = n0 + 2 * k
-        q = int((m + n) / 2)
-        acc += f0[n] * lo[q, pos[1]] + f1[n] * hi[q, pos[1]]
+        acc += f0[n] * lo[q0 + k, pos[1]] + f1[n] * hi[q0 + k, pos[1]]
     endfor
     x[pos] = acc
 endfunction
@@ -183,11 +183,11 @@ function [] = __kernel__ mrt_sfb_row(lo : mat'circular, hi : mat'circular, x : m
         f0 : vec'unchecked, f1 : vec'unchecked, s : int, pos : ivec2)
     m = pos[1] - s
     n0 = mod(m, 2)
+    q0 = int((m + n0) / 2)
     acc = 0.0
     for k = 0..int(numel(f0) / 2) - 1
         n = n0 + 2 * k
-        q = int((m + n) / 2)
-        acc += f0[n] * lo[pos[0], q] + f1[n] * hi[pos[0], q]
+        acc += f0[n] * lo[pos[0], q0 + k] + f1[n] * hi[pos[0], q0 + k]
     endfor
     x[pos] = acc
 endfunction
