@@ -146,6 +146,12 @@ check("build_dtcwt_same", w[1][1, 0][2], v[1][1, 0][2], 1e-6)
 check("build_dtcwt_pr", S_H(w), x, 1e-4)
 check("selcw31_tree0", filtercoeff_selcw[3,1]()[0][0, :], [0.312721399, 0.792295278, 0.496446007, -0.120088058, -0.109904372, 0.0379955127, 0.00784374676, -0.00309595112], 2e-05)
 check("selcw31_tree1", filtercoeff_selcw[3,1]()[1][0, :], [0.104240466, 0.542073003, 0.77708628, 0.197387895, -0.222518814, -0.0230662628, 0.0482988493, -0.00928785337], 2e-05)
+check("selcw22_tree0", filtercoeff_selcw[2,2]()[0][0, :], [0.219461874, 0.739088768, 0.618021981, -0.0694891554, -0.131773241, 0.0379217403, 0.00139616698, -0.000414571882], 2e-05)
+check("selcw22_tree1", filtercoeff_selcw[2,2]()[1][0, :], [0.0438923748, 0.498956752, 0.814551828, 0.232339894, -0.174901131, -0.0221170055, 0.0235637102, -0.00207285941], 2e-05)
+check("selcw42_tree0", filtercoeff_selcw[4,2]()[0][0, :], [0.105512996, 0.49778792, 0.764270772, 0.294105322, -0.231826058, -0.094497819, 0.0862676047, 0.00634008536, -0.0173009579, 0.0034099405, 0.000182423488, -3.86671674e-05], 2e-05)
+check("selcw42_tree1", filtercoeff_selcw[4,2]()[1][0, :], [0.0211025993, 0.268378378, 0.712965714, 0.605543425, -0.0475637884, -0.214427466, 0.0347995145, 0.0525918717, -0.0166560624, -0.00478609193, 0.00245880413, -0.000193335837], 2e-05)
+w = dtcwt2d(x, far, filtercoeff_selcw[4,2], 2)
+check("dtcwt_selcw42_pr", idtcwt2d(w, far, filtercoeff_selcw[4,2], 2), x, 1e-4)
 
 % expect: dtcwt_dualfilt_J1_tree00_w0_0 ok
 % expect: dtcwt_dualfilt_J1_tree00_w0_1 ok
@@ -241,3 +247,8 @@ check("selcw31_tree1", filtercoeff_selcw[3,1]()[1][0, :], [0.104240466, 0.542073
 % expect: build_dtcwt_pr ok
 % expect: selcw31_tree0 ok
 % expect: selcw31_tree1 ok
+% expect: selcw22_tree0 ok
+% expect: selcw22_tree1 ok
+% expect: selcw42_tree0 ok
+% expect: selcw42_tree1 ok
+% expect: dtcwt_selcw42_pr ok

@@ -6,7 +6,7 @@ PyWavelets with mode "periodization" and the same filter banks (db8 by name, the
 dualfilt1 and Selesnick [3,1] banks as custom pywt.Wavelet objects built from the numbers
 below, which are the published values and, for [3,1], the design recomputed here). Nothing
 here runs qpipe. The other tests of this folder (lincell.q, dtcwt_denoise.q, errors.q,
-selcw.q's filter design check) are written by hand or partly generated, as marked.
+are written by hand.
 
     pip install PyWavelets numpy; python3 tests/lang/exec/wavelets/make_expected.py
 
@@ -221,9 +221,13 @@ def dtcwt_file():
     body.append('check("build_dtcwt_pr", S_H(w), x, 1e-4)')
     expect.append("build_dtcwt_pr ok")
     # the [3,1] bank's numbers against the design procedure
-    for t, tree in enumerate(selcw(3, 1)):
-        check(body, expect, "selcw31_tree%d" % t, "filtercoeff_selcw[3,1]()[%d][0, :]" % t,
-              tree[0])
+    for K, L in ((3, 1), (2, 2), (4, 2)):
+        for t, tree in enumerate(selcw(K, L)):
+            check(body, expect, "selcw%d%d_tree%d" % (K, L, t),
+                  "filtercoeff_selcw[%d,%d]()[%d][0, :]" % (K, L, t), tree[0])
+    body.append("w = dtcwt2d(x, far, filtercoeff_selcw[4,2], 2)")
+    body.append('check("dtcwt_selcw42_pr", idtcwt2d(w, far, filtercoeff_selcw[4,2], 2), x, 1e-4)')
+    expect.append("dtcwt_selcw42_pr ok")
     write("dtcwt_trees.q", "dtcwt.q", body, expect)
 
 
