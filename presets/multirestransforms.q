@@ -51,7 +51,8 @@
 %            of w themselves (references), so writing into bands[k] changes w.
 %
 % Filter values: Farras' nearly symmetric orthonormal pair for the first stage (tree 1 is
-% tree 0 delayed by one sample), Kingsbury's 10-tap q-shift filters as Selesnick's
+% tree 0 reversed and moved by one tap: being nearly symmetric, it is about one sample
+% later, the first-stage offset the dual tree needs), Kingsbury's 10-tap q-shift filters as Selesnick's
 % dualfilt1 lists them for the other stages (tree 1 is tree 0 reversed), Daubechies'
 % 16-tap db8 (the published values, in pywt's dec_lo order; h1 by the alternating flip
 % h1[n] = (-1)^(n+1) h0[L-1-n]).
