@@ -5,9 +5,10 @@
 %
 %   [S, S_H] = build_dwt(filters, J)       forward/inverse J-level 2-D DWT (closures)
 %   [S, S_H] = build_dtcwt(first, other, J) forward/inverse J-level 2-D DT-CWT (closures)
+%   [S, S_H] = build_stp(sz, K, J)         forward/inverse real steerable pyramid (closures)
 %   bands = lincell(w)                     the subbands of a transform as one linear cell
 %   filtercoeff_farras, filtercoeff_dualfilt, db8   filter banks (values)
-%   build_stp, build_energyweighted_dst2d  not provided: a runtime error says so
+%   build_energyweighted_dst2d             not provided: a runtime error says so
 %
 % Filter banks. A bank is a cell of trees (one tree for db8, two for the dual-tree banks);
 % a tree is a 4 x L mat whose rows are the analysis low-pass h0, the analysis high-pass h1,
@@ -43,12 +44,32 @@
 %            the four inverse DWTs (1/4 of the adjoint). The trees are not combined into
 %            sums and differences (Selesnick's cplxdual2D does that to orient the complex
 %            wavelets): each tree stays a DWT, as programs index it.
-%   lincell(w) lists the detail subbands j = 0..J-1 (finest first), within a scale the
-%            trees (r, c) = (0,0), (0,1), (1,0), (1,1) and then i = 0..2, followed by the
-%            low-pass band(s): one for the DWT, four (same tree order) for the DT-CWT. So
-%            the last four entries of a DT-CWT's lincell are its low-pass bands, which
-%            blsgsm.q skips with `for j = 0..numel(bands) - 5`. The entries are the arrays
-%            of w themselves (references), so writing into bands[k] changes w.
+%   STP      w[0] the high-pass residual (full size), w[j + 1][k] for j = 0..J-1 the K
+%            oriented bands of scale j (size sz / 2^j), w[J + 1] the low-pass residual
+%            (sz / 2^J). See "Steerable pyramid" below.
+%   lincell(w) lists the arrays of w depth first, a 2 x 2 tree cell in row-major order:
+%            for the DWT and DT-CWT the detail subbands j = 0..J-1 (finest first), within
+%            a scale the trees (r, c) = (0,0), (0,1), (1,0), (1,1) and then i = 0..2,
+%            followed by the low-pass band(s): one for the DWT, four (same tree order) for
+%            the DT-CWT. So the last four entries of a DT-CWT's lincell are its low-pass
+%            bands, which blsgsm.q skips with `for j = 0..numel(bands) - 5`. For the
+%            steerable pyramid: the high-pass residual, the oriented bands, the low-pass.
+%            The entries are the arrays of w themselves (references), so writing into
+%            bands[k] changes w.
+%
+% Steerable pyramid (build_stp(sz, K, J), images of size sz = [H, W], multiples of 2^J):
+% Simoncelli and Freeman's real pyramid, computed in the frequency domain with fft2. With
+% t = clamp(log2(4 r / pi), 0, 1) for the radius r of a DFT frequency (radians), the radial
+% low-pass is L = cos(pi t / 2) and the high-pass H = sin(pi t / 2) (L^2 + H^2 = 1); the
+% first split uses L(r / 2), H(r / 2) (high-pass residual and the input of scale 0). Band
+% k of a scale is the spectrum times H alpha cos(theta - pi k / K)^(K - 1) (-i)^(K - 1),
+% theta the angle of the frequency from the width axis (k = 0 responds to variations along
+% the width, i.e. vertical edges), alpha = 2^(K-1) (K-1)! / sqrt(K (2K-2)!), so that the
+% K squared angular masks sum to 1; the next scale is the spectrum times L, cropped to the
+% frequencies below half its Nyquist (a downsampling by 2 without aliasing). Bands of
+% scale j are multiplied by 2^-j (the low-pass by 2^-J) so that sum |w|^2 = sum |x|^2: a
+% tight frame, its inverse the adjoint. The masks of every scale are made once by
+% build_stp, for the size it is given.
 %
 % Filter values: Farras' nearly symmetric orthonormal pair for the first stage (tree 1 is
 % tree 0 reversed and moved by one tap: being nearly symmetric, it is about one sample
@@ -319,46 +340,150 @@ endfunction
 
 % ---- subbands as one linear cell --------------------------------------------------------
 
-function bands = lincell(w)
-    J = numel(w) - 1
-    dual = numel(w[0]) == 4
-    ntrees = dual ? 4 : 1
-    bands = cell(J * 3 * ntrees + ntrees)
-    k = 0
-    for j = 0..J - 1
-        if dual
-            for r = 0..1
-                for c = 0..1
-                    for i = 0..2
-                        bands[k] = w[j][r, c][i]
-                        k += 1
-                    endfor
+% The number of arrays in the nested cell v.
+function n = mrt_count(v)
+    n = 1
+    if type(v, "cell")
+        n = 0
+        if numel(size(v)) == 2
+            for r = 0..size(v, 0) - 1
+                for c = 0..size(v, 1) - 1
+                    n += mrt_count(v[r, c])
                 endfor
             endfor
         else
-            for i = 0..2
-                bands[k] = w[j][i]
-                k += 1
+            for i = 0..numel(v) - 1
+                n += mrt_count(v[i])
             endfor
         endif
-    endfor
-    if dual
-        for r = 0..1
-            for c = 0..1
-                bands[k] = w[J][r, c]
-                k += 1
-            endfor
-        endfor
-    else
-        bands[k] = w[J]
     endif
 endfunction
 
-% ---- transforms qpipe does not provide --------------------------------------------------
-
-function [S, S_H] = build_stp(sz, K, J)
-    error "build_stp (steerable pyramid) is not provided by qpipe's multirestransforms.q"
+% Stores the arrays of v into bands from position k on (depth first, cells in row-major
+% order); returns the next position.
+function k = mrt_flatten(v, bands, k)
+    if !type(v, "cell")
+        bands[k] = v
+        k += 1
+    elseif numel(size(v)) == 2
+        for r = 0..size(v, 0) - 1
+            for c = 0..size(v, 1) - 1
+                k = mrt_flatten(v[r, c], bands, k)
+            endfor
+        endfor
+    else
+        for i = 0..numel(v) - 1
+            k = mrt_flatten(v[i], bands, k)
+        endfor
+    endif
 endfunction
+
+% The subbands of w in the order of w (depth first, the 2 x 2 tree cells in row-major
+% order): for the DWT and DT-CWT the detail bands finest first and the low-pass band(s)
+% last; for the steerable pyramid the high-pass residual, the oriented bands, the low-pass.
+function bands = lincell(w)
+    bands = cell(mrt_count(w))
+    mrt_flatten(w, bands, 0)
+endfunction
+
+% ---- steerable pyramid (real, frequency domain, a tight frame) ---------------------------
+
+% Radius and angle of the DFT frequencies of an H x W grid (standard FFT order, radians).
+function [] = __kernel__ mrt_stp_polar(r : mat'unchecked, th : mat'unchecked, pos : ivec2)
+    H = size(r, 0)
+    W = size(r, 1)
+    fy = pos[0] < H / 2 ? pos[0] : pos[0] - H
+    fx = pos[1] < W / 2 ? pos[1] : pos[1] - W
+    wy = 2 * pi * fy / H
+    wx = 2 * pi * fx / W
+    r[pos] = sqrt(wy * wy + wx * wx)
+    th[pos] = atan2(wy, wx)
+endfunction
+
+% The masks of one grid: lo/hi the radial pair L(r/f), H(r/f) (f = 2 at the first stage,
+% 1 below: t = clamp(log2(4 r / (f pi)), 0, 1), L = cos(pi t / 2), H = sin(pi t / 2)), and
+% the K angular masks alpha cos(theta - pi k / K)^(K - 1) times the high-pass.
+function [lo, hi, bands] = mrt_stp_masks(H, W, K, f)
+    r = uninit(H, W)
+    th = uninit(H, W)
+    parallel_do([H, W], r, th, mrt_stp_polar)
+    t = max(0, min(1, log2(4 * r / (f * pi))))
+    lo = cos(pi / 2 * t)
+    hi = sin(pi / 2 * t)
+    alpha = 2 ^ (K - 1) * prod(1..K - 1) / sqrt(K * prod(1..2 * (K - 1)))
+    bands = cell(K)
+    for k = 0..K - 1
+        c = cos(th - pi * k / K)
+        g = alpha * ones(H, W)
+        for e = 1..K - 1
+            g = g .* c
+        endfor
+        bands[k] = g .* hi
+    endfor
+endfunction
+
+% The rows (or columns) kept by halving a spectrum of size n: frequencies |f| < n / 4.
+function i = mrt_stp_half(n)
+    q = int(n / 4)
+    i = [0..q - 1, n - q..n - 1]
+endfunction
+
+function m = mrt_stp_plan(sz, K, J)
+    if numel(sz) != 2 || mod(sz[0], 2 ^ J) != 0 || mod(sz[1], 2 ^ J) != 0 || K < 1 || J < 1
+        error "build_stp: the size ", sz, " must be [H, W] with H and W multiples of 2^J, ", _
+            "K >= 1 and J >= 1"
+    endif
+    [lo0, hi0, b0] = mrt_stp_masks(sz[0], sz[1], K, 2)
+    m = {lo0, hi0, cell(J), cell(J), cell(J), K, J, complex(0, -1) ^ (K - 1)}
+    for j = 0..J - 1
+        [lo, hi, b] = mrt_stp_masks(int(sz[0] / 2 ^ j), int(sz[1] / 2 ^ j), K, 1)
+        m[2][j] = lo
+        m[4][j] = b
+    endfor
+endfunction
+
+function w = mrt_stp(x, m)
+    [lo0, hi0, los, unused, bs, K, J, c] = m
+    X = fft2(x)
+    w = cell(J + 2)
+    w[0] = real(ifft2(X .* hi0))
+    Y = X .* lo0
+    for j = 0..J - 1
+        s = 2 ^ -j
+        w[j + 1] = cell(K)
+        for k = 0..K - 1
+            w[j + 1][k] = real(ifft2(Y .* (c * bs[j][k]))) * s
+        endfor
+        Y = Y .* los[j]
+        Y = Y[mrt_stp_half(size(Y, 0)), mrt_stp_half(size(Y, 1))]
+    endfor
+    w[J + 1] = real(ifft2(Y)) * 2 ^ -J
+endfunction
+
+function x = mrt_istp(w, m)
+    [lo0, hi0, los, unused, bs, K, J, c] = m
+    Y = fft2(w[J + 1]) * 2 ^ J
+    for j = J - 1..-1..0
+        n = size(los[j])
+        Z = complex(zeros(n))
+        Z[mrt_stp_half(n[0]), mrt_stp_half(n[1])] = Y
+        Y = Z .* los[j]
+        for k = 0..K - 1
+            Y = Y + fft2(w[j + 1][k]) .* (conj(c) * bs[j][k]) * 2 ^ j
+        endfor
+    endfor
+    x = real(ifft2(fft2(w[0]) .* hi0 + Y .* lo0))
+endfunction
+
+% [S, S_H] of the real steerable pyramid (Simoncelli and Freeman's design, in the frequency
+% domain) of images of size sz with K orientations and J scales.
+function [S, S_H] = build_stp(sz, K, J)
+    m = mrt_stp_plan(sz, K, J)
+    S = x -> mrt_stp(x, m)
+    S_H = w -> mrt_istp(w, m)
+endfunction
+
+% ---- transforms qpipe does not provide --------------------------------------------------
 
 function [S, S_H] = build_energyweighted_dst2d(sz, K, J)
     error "build_energyweighted_dst2d (discrete shearlet transform) is not provided by ", _

@@ -11,7 +11,7 @@ function [] = try_msg(name, f)
     endtry
 endfunction
 
-try_msg("stp", () -> build_stp([64, 64], 8, 4))
+try_msg("stp", () -> build_stp([48, 64], 8, 5))
 try_msg("shearlet", () -> build_energyweighted_dst2d([64, 64], 8, 4))
 try_msg("selcw", () -> filtercoeff_selcw[0,1]())
 try_msg("size", () -> dtcwt2d(zeros(24, 32), filtercoeff_farras, filtercoeff_dualfilt, 4))
@@ -19,7 +19,7 @@ try_msg("size", () -> dtcwt2d(zeros(24, 32), filtercoeff_farras, filtercoeff_dua
 try_msg("cube", () -> S(zeros(8, 8, 3)))
 try_msg("bank", () -> build_dwt({[1, 2, 3]}, 1))
 try_msg("3d", () -> dtcwt3d_untiled(zeros(8, 8, 1), filtercoeff_farras, filtercoeff_dualfilt, 1))
-% expect: stp: build_stp (steerable pyramid) is not provided by qpipe's multirestransforms.q
+% expect: stp: build_stp: the size [48,64] must be [H, W] with H and W multiples of 2^J, K >= 1 and J >= 1
 % expect: shearlet: build_energyweighted_dst2d (discrete shearlet transform) is not provided by qpipe's multirestransforms.q
 % expect: selcw: filtercoeff_selcw[0,1]: K and L must be at least 1, K + L at most 6
 % expect: size: dtcwt: a 24 x 32 image cannot have 4 levels: its sizes must be multiples of 2^J (power_of_two_extension)

@@ -4,8 +4,9 @@
 The value tests (dwt_db8.q, dwt_farras.q, dtcwt_trees.q) embed subbands computed here by
 PyWavelets with mode "periodization" and the same filter banks (db8 by name, the Farras,
 dualfilt1 and Selesnick [3,1] banks as custom pywt.Wavelet objects built from the numbers
-below, which are the published values and, for [3,1], the design recomputed here). Nothing
-here runs qpipe. The other tests of this folder (lincell.q, dtcwt_denoise.q, errors.q,
+below, which are the published values and, for selcw, the design recomputed here); stp.q embeds
+the steerable pyramid computed from its definition in NumPy (stp() below). Nothing here
+runs qpipe. The other tests of this folder (lincell.q, dtcwt_denoise.q, errors.q,
 are written by hand.
 
     pip install PyWavelets numpy; python3 tests/lang/exec/wavelets/make_expected.py
@@ -231,11 +232,78 @@ def dtcwt_file():
     write("dtcwt_trees.q", "dtcwt.q", body, expect)
 
 
+def stp(x, K, J):
+    """The real steerable pyramid as multirestransforms.q defines it (Simoncelli and
+    Freeman's radial and angular masks in the frequency domain, a tight frame), in NumPy:
+    [high-pass residual, [K bands] per scale, low-pass residual]."""
+    def polar(H, W):
+        fy = np.fft.fftfreq(H) * 2 * np.pi
+        fx = np.fft.fftfreq(W) * 2 * np.pi
+        wy, wx = np.meshgrid(fy, fx, indexing="ij")
+        return np.hypot(wy, wx), np.arctan2(wy, wx)
+
+    def radial(r, f):
+        with np.errstate(divide="ignore"):
+            t = np.clip(np.log2(4 * r / (f * np.pi)), 0, 1)
+        return np.cos(np.pi / 2 * t), np.sin(np.pi / 2 * t)
+
+    alpha = 2 ** (K - 1) * math.factorial(K - 1) / math.sqrt(K * math.factorial(2 * (K - 1)))
+    c = (-1j) ** (K - 1)
+    X = np.fft.fft2(x)
+    r, th = polar(*x.shape)
+    lo0, hi0 = radial(r, 2)
+    out = [np.real(np.fft.ifft2(X * hi0))]
+    Y = X * lo0
+    for j in range(J):
+        r, th = polar(*Y.shape)
+        lo, hi = radial(r, 1)
+        out.append([np.real(np.fft.ifft2(Y * c * alpha * np.cos(th - np.pi * k / K) ** (K - 1)
+                                         * hi)) * 2.0 ** -j for k in range(K)])
+        Y = Y * lo
+        H, W = Y.shape
+        rows = np.r_[0:H // 4, H - H // 4:H]
+        cols = np.r_[0:W // 4, W - W // 4:W]
+        Y = Y[np.ix_(rows, cols)]
+    out.append(np.real(np.fft.ifft2(Y)) * 2.0 ** -J)
+    return out
+
+
+def stp_file():
+    """build_stp against the NumPy definition; reconstruction, Parseval, lincell."""
+    body, expect = [], []
+    x = pattern(16, 32)
+    body.append("x = pattern(16, 32)")
+    for K, J in ((4, 2), (3, 3)):
+        w = stp(x, K, J)
+        tag = "stp_K%d_J%d" % (K, J)
+        body.append("[S, S_H] = build_stp(size(x), %d, %d)" % (K, J))
+        body.append("w = S(x)")
+        check(body, expect, tag + "_high", "w[0]", w[0])
+        for j in range(J):
+            for k in range(K):
+                check(body, expect, "%s_w%d_%d" % (tag, j + 1, k), "w[%d][%d]" % (j + 1, k),
+                      w[j + 1][k])
+        check(body, expect, tag + "_low", "w[%d]" % (J + 1), w[J + 1])
+        body.append('check("%s_pr", S_H(w), x, 1e-4)' % tag)
+        expect.append(tag + "_pr ok")
+        body.append("b = lincell(w)")
+        body.append("e = 0.0")
+        body.append("for k = 0..numel(b) - 1")
+        body.append("    e += sum(b[k] .* b[k])")
+        body.append("endfor")
+        body.append('print "%s bands ", numel(b)' % tag)
+        expect.append("%s bands %d" % (tag, J * K + 2))
+        body.append('check("%s_parseval", e, sum(x .* x), 1e-5)' % tag)
+        expect.append(tag + "_parseval ok")
+    write("stp.q", "multirestransforms.q", body, expect)
+
+
 def main():
     dwt_file("dwt_db8.q", "db8", pywt.Wavelet("db8"), [(32, 32), (16, 32)], "db8")
     dwt_file("dwt_farras.q", "{filtercoeff_farras[1]}", wavelet(farras()[1]), [(16, 16)],
              "farras1")
     dtcwt_file()
+    stp_file()
 
 
 if __name__ == "__main__":
