@@ -1332,6 +1332,33 @@ static void block_of(Rt *rt, int argc, Value *argv, Value *out, bool opt)
      * fits; the answer is the block parallel_do would choose, as a vector */
     Grid g;
     memset(&g, 0, sizeof g);
+    if (argc < 2 && argv[0].kind == V_ARRAY && argv[0].a->rank == 1 && argv[0].a->elem != RT_VALUE) {
+        /* max_block_size(dims), as real code calls it (blsgsm.q: `max_block_size([16,32,1])`
+         * then `shared(d, blkdim[0], blkdim[1])`): the block dims itself, each at least 1,
+         * halving its largest side until it has at most 1024 threads (CUDA's limit) */
+        read_dims(rt, argv[0], &g);
+        int64_t r = g.rank;
+        for (;;) {
+            int64_t n = 1;
+            int big = 0;
+            for (int i = 0; i < g.rank; i++) {
+                if (g.dims[i] < 1)
+                    g.dims[i] = 1;
+                n *= g.dims[i];
+                if (g.dims[i] > g.dims[big])
+                    big = i;
+            }
+            if (n <= 1024)
+                break;
+            g.dims[big] = (g.dims[big] + 1) / 2;
+        }
+        out[0] = rt_array_uninit(rt_scalar_elem(rt), 1, &r);
+        if (out[0].kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        for (int i = 0; i < g.rank; i++)
+            rt_set_real(out[0].a, i, (double)g.dims[i], false);
+        return;
+    }
     if (argc < 2) {
         out[0] = rt_int(opt ? 256 : 1024);
         return;
