@@ -5,15 +5,17 @@
 % qpipe has no form window yet: this module gives every control and method that such
 % programs use, so they run unchanged headless. A control keeps the value it was made
 % with (a slider its start value, a check box its state, a button false); handlers added
-% with onchange.add / onclick.add are counted but never called, since no user acts; a
+% with onchange.add / onclick.add are accepted but never called, since no user acts; a
 % display's plot and imshow draw nothing; wait() returns at once and closed() is true,
 % so `while !frm.closed()` loops end as when the user closes the form.
 
-% An event: .add(handler) counts the handlers it is given (none is ever called).
+% An event: .add(handler) accepts a handler, which no user action ever calls. (The
+% method captures nothing: a closure stored in the object it captured would be a
+% reference cycle, which reference counting never frees.)
 function ev = ui_event()
     ev = object()
-    ev.count = 0
-    ev.add = f -> (ev.count = ev.count + 1; 0)
+    ev.add = f -> 0
+    ev.remove = f -> 0
 end
 
 % A control holding `v`: .value, and its onchange / onclick events.

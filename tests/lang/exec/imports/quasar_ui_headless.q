@@ -1,5 +1,5 @@
 % A control panel in the style of interactive research programs runs headless
-% (import "Quasar.UI.dll" brings in presets/quasar_ui.q): controls keep their start values, handlers are counted, never
+% (import "Quasar.UI.dll" brings in presets/quasar_ui.q): controls keep their start values, handlers are accepted, never
 % called, closed() ends the event loop at once.
 import "Quasar.UI.dll"
 state = object()
@@ -21,5 +21,5 @@ while !frm.closed()
     n += 1
 end
 frm.wait()
-print gain.value, " ", cb.value, " ", play.value, " ", state.playing, " ", n, " ", play.onclick.count + gain.onchange.count
-% expect: 1.5 1 0 0 0 2
+print gain.value, " ", cb.value, " ", play.value, " ", state.playing, " ", n
+% expect: 1.5 1 0 0 0
