@@ -26,11 +26,19 @@ function c = ui_control(v)
     c.onclick = ui_event()
 end
 
-% A display panel inside a form: plots and images are not drawn.
+% What a display's imshow and plot return: a view that other views can be linked to.
+function h = ui_view()
+    h = object()
+    h.connect = (other) -> 0
+end
+
+% A display panel inside a form: plots and images are not drawn; subplot(rows, cols, k)
+% selects a pane (counted from 0, as these programs do).
 function d = ui_display()
     d = object()
-    d.plot = (x, ..._) -> 0
-    d.imshow = (x, ..._) -> 0
+    d.plot = (x, ..._) -> ui_view()
+    d.imshow = (x, ..._) -> ui_view()
+    d.subplot = (rows, cols, k) -> 0
     d.title = (t) -> 0
     d.clear = () -> 0
 end

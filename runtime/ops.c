@@ -294,6 +294,25 @@ void rt_format_dims(const RtArray *a, StrBuf *sb)
     sb_putc(sb, ']');
 }
 
+/* Do two arrays hold the same shape, leading singleton dims aside? A vector of N and a
+ * 1 x N matrix combine (a vector is a 1 x N row: a row range A[k..k, :] and a row A[k, :]
+ * are the same data), as do a 1 x M x N cube and an M x N matrix. */
+static bool same_shape(const RtArray *a, const RtArray *b)
+{
+    const RtArray *hi = a->rank >= b->rank ? a : b, *lo = hi == a ? b : a;
+    int lead = hi->rank - lo->rank;
+    for (int i = 0; i < lead; i++)
+        if (hi->dims[i] != 1)
+            return false;
+    return !memcmp(hi->dims + lead, lo->dims, (size_t)lo->rank * sizeof *lo->dims);
+}
+
+/* The operand whose shape a result of an elementwise operation takes: the higher rank. */
+static RtArray *shape_of(RtArray *a, RtArray *b)
+{
+    return !b || (a && a->rank >= b->rank) ? a : b;
+}
+
 _Noreturn static void size_mismatch(Rt *rt, const char *what, RtArray *a, RtArray *b)
 {
     StrBuf x = {0}, y = {0};
@@ -343,7 +362,7 @@ static void array_binary(Rt *rt, int op, Value a, Value b, Value *dst)
         rt_la_matmul(rt, A, B, dst);    /* linalg.c: BLAS */
         return;
     }
-    if (A && B && (A->rank != B->rank || memcmp(A->dims, B->dims, (size_t)A->rank * sizeof *A->dims)))
+    if (A && B && !same_shape(A, B))
         size_mismatch(rt, rt_op_name(op), A, B);
     Loop L = {.op = op, .a = A, .b = B};
     if (!A && !is_number(&a))
@@ -360,7 +379,7 @@ static void array_binary(Rt *rt, int op, Value a, Value b, Value *dst)
         L.cb = rt_to_cplx(rt, b, "operand");
         L.sb = L.cb.re;
     }
-    RtArray *shape = A ? A : B;
+    RtArray *shape = shape_of(A, B);
     bool logical = is_compare(op) || op == T_ANDAND || op == T_OROR;
     RtElem e = L.cplx && !logical ? rt_complex_elem(rt) : rt_scalar_elem(rt);
     *dst = rt_array_uninit(e, shape->rank, shape->dims);
@@ -375,8 +394,8 @@ static void cell_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 {
     RtArray *A = a.kind == V_ARRAY && a.a->elem == RT_VALUE ? a.a : NULL;
     RtArray *B = b.kind == V_ARRAY && b.a->elem == RT_VALUE ? b.a : NULL;
-    RtArray *shape = A ? A : B;
-    if (A && B && (A->rank != B->rank || memcmp(A->dims, B->dims, (size_t)A->rank * sizeof *A->dims)))
+    RtArray *shape = shape_of(A, B);
+    if (A && B && !same_shape(A, B))
         size_mismatch(rt, rt_op_name(op), A, B);
     *dst = rt_array_new(RT_VALUE, shape->rank, shape->dims);
     if (dst->kind == V_UNDEF)
@@ -591,10 +610,10 @@ void rt_map2(Rt *rt, Value a, Value b, RtReal2Fn f, const char *name, Value *dst
     if ((A && (A->elem == RT_VALUE || rt_elem_is_complex(A->elem))) ||
         (B && (B->elem == RT_VALUE || rt_elem_is_complex(B->elem))))
         rt_error(rt, "'%s' needs real numbers", name);
-    if (A && B && (A->rank != B->rank || memcmp(A->dims, B->dims, (size_t)A->rank * sizeof *A->dims)))
+    if (A && B && !same_shape(A, B))
         size_mismatch(rt, name, A, B);
     Map2 M = {A, B, A ? 0 : rt_to_real(rt, a, name), B ? 0 : rt_to_real(rt, b, name), NULL, f};
-    RtArray *shape = A ? A : B;
+    RtArray *shape = shape_of(A, B);
     *dst = rt_array_uninit(rt_scalar_elem(rt), shape->rank, shape->dims);
     if (dst->kind == V_UNDEF)
         rt_out_of_memory(rt);

@@ -15,6 +15,11 @@ play.onclick.add(() -> state.playing = true)
 gain.onchange.add(() -> (state.gain = gain.value; state.changed = true))
 disp = frm.add_display()
 disp.plot(0..3, [0, 1, 4, 9])
+disp.subplot(1, 2, 0);
+h1 = disp.imshow(ones(4, 4), [0, 1]);
+disp.subplot(1, 2, 1);
+h2 = disp.imshow(zeros(4, 4), [0, 1]);
+h1.connect(h2);
 frm.center()
 n = 0
 while !frm.closed()
