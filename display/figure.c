@@ -182,23 +182,11 @@ void disp_fig_figure(Rt *rt, int argc, Value *argv, int nout, Value *out)
     make_handle(rt, id, out);
 }
 
-/* h.connect(other): the receiver `h` is the expression before `.connect` in the call
- * being evaluated (builtins get no receiver); it must be a name or a field of one, so
- * that reading it again has no side effects. */
+/* h.connect(other): a method (RT_LIB_METHOD), so argv[0] is the handle h. */
 static void fig_connect(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout, (void)out;
-    Node *call = rt->cur, *recv = call && call->a && call->a->kind == N_FIELD ? call->a->a : NULL;
-    for (Node *r = recv; r && r->kind != N_IDENT; r = r->kind == N_FIELD ? r->a : NULL)
-        if (r->kind != N_FIELD)
-            recv = NULL;
-    if (!recv)
-        rt_error(rt, "connect: call it as handle.connect(other), with handle a variable");
-    Value *self = rt_push(rt, 1);
-    rt_eval(rt, recv, self);
-    rt->cur = call;
-    int a = handle_id(rt, *self, "connect"), b = handle_id(rt, argv[0], "connect");
-    rt_pop_to(rt, self);
+    int a = handle_id(rt, argv[0], "connect"), b = handle_id(rt, argv[1], "connect");
     int i = find_figure(a);
     if (i < 0 || find_figure(b) < 0)
         rt_error(rt, "connect: figure %d does not exist", i < 0 ? a : b);
@@ -210,7 +198,7 @@ static void fig_connect(Rt *rt, int argc, Value *argv, int nout, Value *out)
     f->links[f->nlinks++] = b;
 }
 
-static const RtBuiltin connect_builtin = {"connect", 1, 1, 0, 0, fig_connect, "(other)"};
+static const RtBuiltin connect_builtin = {"connect", 2, 2, 0, RT_LIB_METHOD, fig_connect, "(other)"};
 
 /* hold("on" | "off"): 0, since no window is open (see the banner). */
 void disp_fig_hold(Rt *rt, int argc, Value *argv, int nout, Value *out)

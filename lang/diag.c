@@ -182,3 +182,38 @@ void lang_diag_plain(LangDiag *d, LangDiagKind kind, const char *fmt, ...)
     va_end(ap);
     fputc('\n', d->out);
 }
+
+/* ---------------------------------------------------------------- source text */
+
+size_t lang_source_item(const char *text, LangLoc at, const char **start)
+{
+    const char *p = text;
+    for (int l = 1; l < at.line && p; l++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    *start = NULL;
+    if (!p || at.col < 1 || (size_t)(at.col - 1) > strcspn(p, "\n"))
+        return 0;
+    p += at.col - 1;
+    const char *q = p;
+    int depth = 0;
+    bool str = false;
+    for (; *q && *q != '\n'; q++) {
+        if (*q == '"')
+            str = !str;
+        if (str)
+            continue;
+        if (*q == '(' || *q == '[' || *q == '{')
+            depth++;
+        else if ((*q == ')' || *q == ']' || *q == '}') && depth-- == 0)
+            break;
+        else if (*q == ',' && depth == 0)
+            break;
+    }
+    while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
+        q--;
+    *start = p;
+    return (size_t)(q - p);
+}

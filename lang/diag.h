@@ -38,6 +38,12 @@ void lang_diag_report(LangDiag *d, const LangSource *src, LangLoc loc, LangDiagK
 void lang_diag_vreport(LangDiag *d, const LangSource *src, LangLoc loc, LangDiagKind kind,
                        const char *fmt, va_list ap);
 
+/* The text of a list item as written (an argument, a parameter's type or default) that
+ * starts at `at` in the NUL-terminated `text`: up to the ',' or closing bracket at nesting
+ * depth 0 on that line, strings skipped, trailing blanks dropped. Sets *start (NULL when
+ * `at` lies outside the text) and returns the item's length. */
+size_t lang_source_item(const char *text, LangLoc at, const char **start);
+
 /* Hold messages and print them in source order at the matching release (nestable). */
 void lang_diag_hold(LangDiag *d);
 void lang_diag_release(LangDiag *d);

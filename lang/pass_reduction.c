@@ -160,26 +160,9 @@ static Node *clone(Pass *p, const Node *red, const Node *n, LangLoc at)
  * that closes it. */
 static const char *type_text(Pass *p, const Red *r, const Node *param)
 {
-    const LangSource *src = &r->m->src;
-    LangLoc at = param->type->loc;
-    const char *s = src->text, *end = src->text + src->len;
-    for (int line = 1; line < at.line && s < end; s++)
-        if (*s == '\n')
-            line++;
-    s += at.col - 1;
-    const char *q = s;
-    int depth = 0;
-    for (; q < end && *q != '\n'; q++) {
-        if (*q == '(' || *q == '[' || *q == '{')
-            depth++;
-        else if ((*q == ')' || *q == ']' || *q == '}') && depth-- == 0)
-            break;
-        else if (*q == ',' && depth == 0)
-            break;
-    }
-    while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
-        q--;
-    return lang_arena_strndup(&p->m->arena, s, (size_t)(q - s));
+    const char *s;
+    size_t n = lang_source_item(r->m->src.text, param->type->loc, &s);
+    return lang_arena_strndup(&p->m->arena, s ? s : "", n);
 }
 
 static Node *and_of(Pass *p, Node *a, Node *b, LangLoc at)

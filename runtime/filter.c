@@ -86,28 +86,9 @@ static char *own(RtFilter *f, char *s)
  * it at nesting depth 0. */
 static char *default_text(const char *text, LangLoc loc)
 {
-    const char *p = line_start(text, loc.line);
-    if (!p)
-        return strdup("?");
-    p += loc.col - 1;
-    const char *q = p;
-    int depth = 0;
-    bool str = false;
-    for (; *q && *q != '\n'; q++) {
-        if (*q == '"')
-            str = !str;
-        if (str)
-            continue;
-        if (*q == '(' || *q == '[' || *q == '{')
-            depth++;
-        else if ((*q == ')' || *q == ']' || *q == '}') && depth-- == 0)
-            break;
-        else if (*q == ',' && depth == 0)
-            break;
-    }
-    while (q > p && (q[-1] == ' ' || q[-1] == '\t'))
-        q--;
-    return strndup(p, (size_t)(q - p));
+    const char *p;
+    size_t n = lang_source_item(text, loc, &p);
+    return p ? strndup(p, n) : strdup("?");
 }
 
 /* The comment lines (`%`) directly above line `line`, without `%` and one blank. */

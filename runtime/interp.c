@@ -899,6 +899,8 @@ static bool call_fast(Rt *rt, Node *n, Value *dst)
     return true;
 }
 
+static void field_of(Rt *rt, Node *n, Value base, Value *dst);
+
 static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
 {
     if (nout <= 1 && !outs && dst && call_fast(rt, n, dst))
@@ -913,7 +915,7 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
     }
     Node *callee = n->a;
     Value *base = rt->sp;
-    Value fnv;
+    Value fnv, *self = NULL;
     if (callee->kind == N_IDENT && callee->bind == RT_BIND_BUILTIN) {
         const RtBuiltin *b = callee->rt;
         if (b->fn == lib_assert) {
@@ -934,6 +936,14 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
             rt_error(rt, "shared[T]: T must be a number type");
         rt->shared_elem = (int)(!strcmp(ty->name, "scalar") ? rt_scalar_elem(rt) : ty->elem) + 1;
         fnv = (Value){.kind = V_BUILTIN, .b = callee->a->rt};
+    } else if (callee->kind == N_FIELD) {
+        /* obj.f(args): obj is evaluated once; a builtin method receives it first */
+        Value *f = rt_push(rt, 2);
+        rt_eval(rt, callee->a, &f[1]);
+        field_of(rt, callee, f[1], &f[0]);
+        fnv = f[0];
+        if (fnv.kind == V_BUILTIN && (fnv.b->flags & RT_LIB_METHOD))
+            self = &f[1];
     } else {
         Value *f = rt_push(rt, 1);
         rt_eval(rt, callee, f);
@@ -942,6 +952,16 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
     Value *argv;
     const char **names;
     int argc = eval_args(rt, &n->args, &argv, &names);
+    if (self) {
+        /* the receiver before the arguments, in a frame of their own */
+        Value *with = rt_push(rt, argc + 1);
+        for (int i = 0; i < argc + 1; i++) {
+            with[i] = i ? argv[i - 1] : *self;
+            rt_retain(with[i]);
+        }
+        argv = with;
+        argc++;
+    }
     rt->cur = n;
     Value *out = outs ? outs : rt_push(rt, nout > 0 ? nout : 1);
     int want = nout > 0 ? nout : 1;
@@ -1586,23 +1606,29 @@ static void eval_index(Rt *rt, Node *n, Value *dst)
     rt_pop_to(rt, base);
 }
 
-static void eval_field(Rt *rt, Node *n, Value *dst)
+/* Field n->name of base, the value of n->a (a new reference). */
+static void field_of(Rt *rt, Node *n, Value base, Value *dst)
 {
-    Value *base = rt_push(rt, 1);
-    rt_eval(rt, n->a, base);
     rt->cur = n;
-    if (base->kind == V_OBJECT) {
-        Value *f = rt_object_field(base->obj, n->name);
+    if (base.kind == V_OBJECT) {
+        Value *f = rt_object_field(base.obj, n->name);
         if (f && f->kind != V_UNDEF) {
             rt_retain(*f);
             *dst = *f;
-            rt_pop_to(rt, base);
             return;
         }
     }
     if (n->a->kind == N_IDENT)
         rt_error(rt, "'%s' has no field '%s'", n->a->name, n->name);
     rt_error(rt, "this value has no field '%s'", n->name);
+}
+
+static void eval_field(Rt *rt, Node *n, Value *dst)
+{
+    Value *base = rt_push(rt, 1);
+    rt_eval(rt, n->a, base);
+    field_of(rt, n, *base, dst);
+    rt_pop_to(rt, base);
 }
 
 /* ---------------------------------------------------------------- assignment */

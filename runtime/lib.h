@@ -16,7 +16,11 @@
 #include "runtime/value.h"
 
 typedef struct Rt Rt;
-enum { RT_LIB_CELLMAP = 1 };    /* elementwise: maps over the elements of cell arguments */
+enum {
+    RT_LIB_CELLMAP = 1,         /* elementwise: maps over the elements of cell arguments */
+    RT_LIB_METHOD = 2,          /* a method stored in an object's field: obj.f(args) calls it
+                                 * with obj as its first argument (min/max_args count it) */
+};
 
 typedef void (*RtBuiltinFn)(Rt *rt, int argc, Value *argv, int nout, Value *out);
 
