@@ -44,16 +44,11 @@ struct RtFilter {
 
 static char *read_text(const char *path)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return NULL;
     StrBuf sb = {0};
-    char buf[4096];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-        for (size_t i = 0; i < n; i++)
-            sb_putc(&sb, buf[i]);
-    fclose(fp);
+    if (sb_read_file(&sb, path) < 0) {
+        sb_free(&sb);
+        return NULL;
+    }
     sb_putc(&sb, '\0');
     return sb.s;
 }

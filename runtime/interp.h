@@ -270,6 +270,8 @@ void rt_types_free(Rt *rt);
 void sb_putc(StrBuf *sb, char c);
 void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append the whole file at path; -1 with errno set when it cannot be opened or read. */
+int sb_read_file(StrBuf *sb, const char *path);
 void sb_free(StrBuf *sb);
 void rt_format(Rt *rt, Value v, StrBuf *sb);
 void rt_format_real(double x, StrBuf *sb);

@@ -193,20 +193,12 @@ static int csv_parse(const char *text, int64_t skip_rows, int64_t skip_cols, Csv
 /* The whole file as a string Value in the rooted slot dst. */
 static void read_text(Rt *rt, const char *path, Value *dst)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        rt_error(rt, "csvread: cannot open '%s': %s", path, strerror(errno));
     StrBuf sb = {0};
-    char chunk[4096];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        for (size_t i = 0; i < got; i++)
-            sb_putc(&sb, chunk[i]);
-    bool failed = ferror(f);
-    fclose(f);
-    if (failed) {
+    if (sb_read_file(&sb, path) < 0) {
+        int e = errno;
         sb_free(&sb);
-        rt_error(rt, "csvread: cannot read '%s'", path);
+        rt_error(rt, "csvread: cannot %s '%s': %s", e == ENOENT || e == EACCES ? "open" : "read", path,
+                 strerror(e));
     }
     *dst = rt_string_new(sb.s ? sb.s : "", sb.len);
     sb_free(&sb);

@@ -8,8 +8,10 @@
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +64,27 @@ void sb_printf(StrBuf *sb, const char *fmt, ...)
         va_end(ap);
     }
     sb->len += (size_t)n;
+}
+
+int sb_read_file(StrBuf *sb, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    char chunk[4096];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        sb_reserve(sb, got);
+        memcpy(sb->s + sb->len, chunk, got);
+        sb->len += got;
+        sb->s[sb->len] = '\0';
+    }
+    int err = ferror(f) ? (errno ? errno : EIO) : 0;
+    fclose(f);
+    if (!err)
+        return 0;
+    errno = err;
+    return -1;
 }
 
 void sb_free(StrBuf *sb)
