@@ -55,9 +55,10 @@ INTERPRETED_TAG = " [interpreted]"
 INTERPRETER_WARNING = "kernels run in the interpreter"
 
 NVRTC_CHECK = "tests/nvrtc_check.py"
-# End-to-end checks of `qpipe run` on generated media: one `ok NAME` line per check.
-E2E_SCRIPT = "tests/e2e/run_e2e.py"
-E2E_TIMEOUT = 600       # seconds for the whole e2e script (about a minute on 2 cores)
+# End-to-end checks on generated media: every tests/e2e/run_e2e.py and tests/e2e/e2e_*.py
+# (tests/e2e/harness.py is their shared module), one `ok NAME` line per check.
+E2E_DIR = "tests/e2e"
+E2E_TIMEOUT = 600       # seconds for one e2e script (run_e2e.py takes about a minute on 2 cores)
 FIGURES_SCRIPT = "tests/figures/run_figures.py"
 FIGURES_TIMEOUT = 120   # seconds for the figure checks (about 2 s)
 KERNEL_HEADER = "kernels/qp_kernel.h"
@@ -451,11 +452,23 @@ def inside(path, folder):
     return os.path.commonpath([path, folder]) == folder
 
 
+def e2e_scripts():
+    """The end-to-end scripts, in name order: run_e2e.py and every e2e_*.py."""
+    folder = os.path.join(ROOT, E2E_DIR)
+    names = sorted(n for n in os.listdir(folder)
+                   if n.endswith(".py") and (n == "run_e2e.py" or n.startswith("e2e_")))
+    return [os.path.join(E2E_DIR, n) for n in names]
+
+
 def run_e2e(qpipe):
-    """The e2e script (tests/e2e/run_e2e.py) against `qpipe`; (passed count, [failure lines])."""
+    """The e2e scripts against `qpipe`, one after the other; (passed count, [failure lines])."""
     os.environ["QPIPE"] = qpipe
-    argv = [sys.executable, os.path.join(ROOT, E2E_SCRIPT)]
-    return run_counted(argv, E2E_SCRIPT, E2E_TIMEOUT)
+    passed, failures = 0, []
+    for script in e2e_scripts():
+        ok, failed = run_counted([sys.executable, os.path.join(ROOT, script)], script, E2E_TIMEOUT)
+        passed += ok
+        failures += failed
+    return passed, failures
 
 
 def run_figures(qpipe):
