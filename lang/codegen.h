@@ -21,6 +21,7 @@
 #include "lang/ast.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* ORDER ELEM: the numeric element types of runtime/elemtype.def, same order. */
 typedef enum LangKElem {
@@ -76,6 +77,7 @@ typedef struct LangKernelSpec {
      * function it names (FUNCTION or LAMBDA), or NULL. */
     Node *(*lookup)(void *ctx, const char *name);
     void *ctx;
+    FILE *dump;                 /* QPIPE_DUMP=passes: each pass's result and time, or NULL */
 } LangKernelSpec;
 
 /* The kernel's text (malloc'd, the caller frees it), or NULL with the reason in why. */

@@ -790,6 +790,20 @@ static Node *node_at_line(Node *n, int line)
     return NULL;
 }
 
+/* QPIPE_DUMP=passes (a comma-separated list that names it): the kernel compiler prints
+ * each pass's result and time on stderr (docs/kernels.md "Passes"). */
+static FILE *pass_dump(void)
+{
+    const char *d = getenv("QPIPE_DUMP");
+    for (const char *p = d; p && *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == 6 && !strncmp(p, "passes", 6))
+            return stderr;
+        p += n + (p[n] == ',');
+    }
+    return NULL;
+}
+
 /* Compile the kernel for these arguments (once per type combination) and run it on the
  * thread pool. False when it must run in the interpreter. */
 static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
@@ -883,7 +897,7 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         rt->compiled = c;
         LangKernelSpec spec = {.fn = fn, .file = f->mod->m->src.name, .rank = L->g.rank, .dbl = rt->opt.dbl,
                                .params = params, .nparams = np, .lookup = lookup_fn, .ctx = rt,
-                               .may_alias = may_alias};
+                               .may_alias = may_alias, .dump = pass_dump()};
         memcpy(spec.grid_fixed, grid_fixed, sizeof grid_fixed);
         char why[512];
         char *text = lang_kernel_c(&spec, why, sizeof why);

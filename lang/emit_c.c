@@ -1,0 +1,253 @@
+/*
+ * emit_c.c - the pass "emit": the kernel's text (kg_pass_emit).
+ *
+ * It writes what the passes before it produced into one translation unit of the kernel
+ * dialect (kernels/qp_kernel.h): the vector types, accessors and device functions, the
+ * environment struct, the per-position bodies (qpk_body with bounds tests, qpk_fast
+ * without), qpk_run, which runs rows [lo, hi) of dim 0 choosing the body per position, or
+ * for a lockstep kernel qpk_block/qpk_blocks; and under QP_CUDA the __global__ qpk_cuda.
+ */
+#include "lang/kgen.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool kg_takes_blkcnt(const Gen *g)
+{
+    for (int i = 0; i < g->ks->nparams; i++)
+        if (g->ks->params[i].special == LANG_KSPEC_BLKCNT)
+            return true;
+    return false;
+}
+
+/* For each expression of the list ", expr, expr" (NULL: none), move bound <var><k> to it
+ * when it is tighter: cmp '>' raises a lower bound, '<' lowers an upper one. */
+static void tighten(Buf *t, const char *list, char cmp, char var, int k)
+{
+    for (const char *p = list; p && *p == ',';) {
+        const char *q = strchr(p + 1, ',');
+        size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+        kg_bprintf(t, "    { int64_t x = %.*s; if (x %c %c%d) %c%d = x; }\n", (int)len, p + 1, cmp, var, k, var, k);
+        p = q ? q : p + strlen(p);
+    }
+}
+
+/* A per-position body function: qpk_body (bounds tests) or qpk_fast (none). */
+void kg_body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *f)
+{
+    int r = g->ks->rank;
+    bool bpos = false;
+    for (int i = 0; i < g->ks->nparams; i++)
+        bpos |= g->ks->params[i].special == LANG_KSPEC_BLKPOS || g->ks->params[i].special == LANG_KSPEC_BLKIDX;
+    kg_bprintf(t, "\nQP_BODY void %s(const qpk_env *qp_e, qp_status *qp_st, const int32_t *qp_pos, "
+               "const int64_t *qp_blk)\n{\n", name);
+    kg_bprintf(t, "    int64_t qp_bpos[%d], qp_bidx[%d], qp_bcnt[%d];\n", r, r, r);
+    if (bpos)
+        kg_bprintf(t, "    for (int k = 0; k < %d; k++) { qp_bpos[k] = qp_pos[k] %% qp_blk[k]; qp_bidx[k] = qp_pos[k] / qp_blk[k]; qp_bcnt[k] = 0; }\n", r);
+    if (kg_takes_blkcnt(g))
+        kg_bprintf(t, "    for (int k = 0; k < %d; k++) qp_bcnt[k] = qp_e->qp_cnt[k];\n", r);
+    kg_bput(t, "    (void)qp_bpos; (void)qp_bidx; (void)qp_bcnt; (void)qp_st; (void)qp_blk;\n");
+    kg_bput(t, pre->s ? pre->s : "");
+    kg_bput(t, kg_bdone(&f->decl));
+    kg_bput(t, kg_bdone(&f->body));
+    if (f->dyn) {
+        kg_bput(t, "    goto qp_end;\nqp_end:\n");
+        kg_bput(t, kg_bdone(&f->dyn_free));
+    }
+    kg_bput(t, "}\n");
+}
+
+/* Loops over the grid dims from `from` on, calling `call` at each position. A baked
+ * last dim (the 3 channels of an image) is written out, so the loop around is plain. */
+static void inner_loops(Gen *g, Buf *t, int from, int indent, const char *call)
+{
+    int r = g->ks->rank;
+    int last = g->ks->grid_fixed[r - 1] && r - 1 >= from ? r - 1 : r;
+    kg_bprintf(t, "%*s{\n", indent, "");
+    indent += 4;
+    for (int k = from; k < last; k++) {
+        kg_bprintf(t, "%*sfor (int32_t q%d = 0; q%d < (int32_t)D%d; q%d++) {\n", indent, "", k, k, k, k);
+        kg_bprintf(t, "%*s    pos[%d] = q%d;\n", indent, "", k, k);
+        indent += 4;
+    }
+    if (last < r) {
+        for (int c = 0; c < g->ks->grid_fixed[r - 1]; c++) {
+            kg_bprintf(t, "%*s{ int32_t pc[%d]; ", indent, "", r);
+            for (int k = 0; k < r - 1; k++)
+                kg_bprintf(t, "pc[%d] = pos[%d]; ", k, k);
+            kg_bprintf(t, "pc[%d] = %d; %s(&e, st, pc, blk); }\n", r - 1, c, call);
+        }
+    } else {
+        kg_bprintf(t, "%*s%s(&e, st, pos, blk);\n", indent, "", call);
+    }
+    for (int k = from; k < last; k++) {
+        indent -= 4;
+        kg_bprintf(t, "%*s}\n", indent, "");
+    }
+    indent -= 4;
+    kg_bprintf(t, "%*s}\n", indent, "");
+}
+
+/* qpk_run: rows [lo, hi) of dim 0; with a fast body, each row is cut into a border
+ * part (tests) and an interior part (no tests) along dim 1 (dim 0 for 1-D grids). */
+void kg_run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
+{
+    int r = g->ks->rank;
+    kg_bput(t, "QP_EXPORT void qpk_run(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, "
+            "int64_t hi, qp_status *st)\n{\n    qpk_env e;\n");
+    kg_bput(t, unpack->s ? unpack->s : "");
+    for (int k = 0; k < r; k++) {
+        if (g->ks->grid_fixed[k])
+            kg_bprintf(t, "    const int64_t D%d = %d; (void)dims;\n", k, g->ks->grid_fixed[k]);
+        else
+            kg_bprintf(t, "    const int64_t D%d = dims[%d];\n", k, k);
+    }
+    kg_bprintf(t, "    int32_t pos[%d];    /* 32-bit: the index arithmetic stays affine for the vectorizer */\n", r);
+    if (!fast) {
+        kg_bput(t, "    for (pos[0] = (int32_t)lo; pos[0] < (int32_t)hi; pos[0]++)\n");
+        inner_loops(g, t, 1, 8, "qpk_body");
+        kg_bput(t, "}\n");
+        return;
+    }
+    /* the interior: lo_k <= pos[k] < hi_k keeps every access inside */
+    kg_bprintf(t, "    int qp_fast = 1%s;\n", g->conds.s ? g->conds.s : "");
+    for (int k = 0; k < r; k++) {
+        kg_bprintf(t, "    int64_t L%d = 0, H%d = D%d;\n", k, k, k);
+        tighten(t, g->int_lo[k].s, '>', 'L', k);
+        tighten(t, g->int_hi[k].s, '<', 'H', k);
+        kg_bprintf(t, "    if (L%d >= H%d) qp_fast = 0;\n", k, k);
+    }
+    for (int k = 2; k < r; k++)
+        kg_bprintf(t, "    if (L%d > 0 || H%d < D%d) qp_fast = 0;    /* inner dims must be whole */\n", k, k, k);
+    if (r == 1) {
+        kg_bput(t, "    int64_t a = lo, b = hi;\n");
+        kg_bput(t, "    if (qp_fast) { a = lo > L0 ? lo : L0; if (a > hi) a = hi; b = hi < H0 ? hi : H0; if (b < a) b = a; }\n"
+                "    else a = b = hi;\n");
+        kg_bput(t, "    for (pos[0] = (int32_t)lo; pos[0] < (int32_t)a; pos[0]++) qpk_body(&e, st, pos, blk);\n");
+        kg_bput(t, "    for (int32_t q = (int32_t)a; q < (int32_t)b; q++) { int32_t pc[1]; pc[0] = q; qpk_fast(&e, st, pc, blk); }\n");
+        kg_bput(t, "    for (pos[0] = (int32_t)(b > lo ? b : lo); pos[0] < (int32_t)hi; pos[0]++) qpk_body(&e, st, pos, blk);\n}\n");
+        return;
+    }
+    kg_bput(t, "    for (int32_t q0 = (int32_t)lo; q0 < (int32_t)hi; q0++) {\n        pos[0] = q0;\n");
+    kg_bput(t, "        if (qp_fast && q0 >= L0 && q0 < H0) {\n");
+    kg_bput(t, "            for (int32_t q1 = 0; q1 < (int32_t)L1; q1++) {\n                pos[1] = q1;\n");
+    inner_loops(g, t, 2, 16, "qpk_body");
+    if (g->flat) {
+        kg_bprintf(t, "            }\n            for (int32_t k = (int32_t)L1 * %d; k < (int32_t)H1 * %d; k++) {\n"
+                   "                int32_t pc[3]; pc[0] = pos[0]; pc[1] = k; pc[2] = 0; qpk_fast(&e, st, pc, blk);\n",
+                g->flat, g->flat);
+    } else {
+        kg_bput(t, "            }\n            for (int32_t q1 = (int32_t)L1; q1 < (int32_t)H1; q1++) {\n                pos[1] = q1;\n");
+        inner_loops(g, t, 2, 16, "qpk_fast");
+    }
+    kg_bput(t, "            }\n            for (int32_t q1 = (int32_t)H1; q1 < (int32_t)D1; q1++) {\n                pos[1] = q1;\n");
+    inner_loops(g, t, 2, 16, "qpk_body");
+    kg_bput(t, "            }\n        } else {\n");
+    kg_bput(t, "            for (int32_t q1 = 0; q1 < (int32_t)D1; q1++) {\n                pos[1] = q1;\n");
+    inner_loops(g, t, 2, 16, "qpk_body");
+    kg_bput(t, "            }\n        }\n    }\n}\n");
+}
+
+/* A kernel with barriers: qpk_block runs one block's threads in lockstep (the CPU
+ * engine; under CUDA one thread per block runs it, correct though not fast). */
+void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
+{
+    int r = g->ks->rank;
+    char tb[32], cn[80];
+    kg_bput(t, "typedef struct qpk_thread {\n    int qp_done;\n");
+    kg_bput(t, g->thr.s ? g->thr.s : "");
+    kg_bput(t, "} qpk_thread;\n\n");
+    kg_bput(t, "QP_DEVICE void qpk_block(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_dims, "
+            "const int64_t *qp_blk, const int64_t *qp_bidx)\n{\n");
+    kg_bprintf(t, "    int64_t qp_nt = 1, qp_t;\n    for (int k = 0; k < %d; k++) qp_nt *= qp_blk[k];\n", r);
+    kg_bput(t, "    qpk_thread *qp_th = (qpk_thread *)qp_calloc((unsigned long long)qp_nt, sizeof(qpk_thread));\n");
+    kg_bput(t, "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n");
+    kg_bput(t, pre->s ? pre->s : "");
+    kg_bput(t, kg_bdone(&f->decl));
+    /* each thread's position and special parameters */
+    kg_bprintf(t, "    int64_t qp_bc[%d];\n    for (int k = 0; k < %d; k++) qp_bc[k] = (qp_dims[k] + qp_blk[k] - 1) / qp_blk[k];\n"
+               "    (void)qp_bc;\n", r, r);
+    kg_bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n", r, r);
+    kg_bprintf(t, "        for (int k = %d; k >= 0; k--) { bp[k] = rest %% qp_blk[k]; rest /= qp_blk[k]; ps[k] = qp_bidx[k] * qp_blk[k] + bp[k];"
+               " if (ps[k] >= qp_dims[k]) qp_th[qp_t].qp_done = 1; }\n", r - 1);
+    for (int i = 0; i < g->ks->nparams; i++) {
+        const LangKParam *p = &g->ks->params[i];
+        if (!p->special)
+            continue;
+        kg_cname(p->name, cn, sizeof cn);
+        static const char *const src[] = {"", "ps", "bp", "qp_bidx", "qp_blk", "qp_bc"};
+        if (p->special == LANG_KSPEC_WARPSIZE) {
+            kg_bprintf(t, "        qp_th[qp_t].%s = 1;\n", cn);
+        } else if (p->type.kind == LK_INT) {
+            kg_bprintf(t, "        qp_th[qp_t].%s = (int)%s[0];\n", cn, src[p->special]);
+        } else {
+            const char *vt = kg_ctype(g, t_vec(LKE_I32, r), tb, sizeof tb);
+            kg_bprintf(t, "        qp_th[qp_t].%s = %s_make(", cn, vt);
+            for (int k = 0; k < r; k++)
+                kg_bprintf(t, "%s(int32_t)%s[%d]", k ? ", " : "", src[p->special], k);
+            kg_bput(t, ");\n");
+        }
+    }
+    kg_bput(t, "    }\n");
+    kg_bput(t, kg_bdone(&f->body));
+    kg_bput(t, "    goto qp_end;\nqp_end:\n");
+    kg_bput(t, g->shared_free.s ? g->shared_free.s : "");
+    kg_bput(t, "    qp_free(qp_th);\n}\n\n#ifdef QP_CUDA\n");
+    kg_bput(t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
+    kg_bput(t, "    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n");
+    kg_bprintf(t, "    int64_t bidx[%d], cnt[%d], b = blockIdx.x;\n", r, r);
+    kg_bprintf(t, "    for (int k = %d; k >= 0; k--) { cnt[k] = (qp_dims.d[k] + qp_blkd.d[k] - 1) / qp_blkd.d[k]; bidx[k] = b %% cnt[k]; b /= cnt[k]; }\n", r - 1);
+    kg_bput(t, "    qpk_block(&qp_e, qp_st, qp_dims.d, qp_blkd.d, bidx);\n}\n#else\n");
+    kg_bput(t, "QP_EXPORT void qpk_blocks(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, "
+            "int64_t hi, qp_status *st)\n{\n    qpk_env e;\n");
+    kg_bput(t, unpack->s ? unpack->s : "");
+    kg_bprintf(t, "    int64_t bidx[%d], cnt[%d];\n", r, r);
+    kg_bprintf(t, "    for (int k = 0; k < %d; k++) cnt[k] = (dims[k] + blk[k] - 1) / blk[k];\n", r);
+    kg_bput(t, "    for (int64_t b = lo; b < hi; b++) {\n        int64_t rest = b;\n");
+    kg_bprintf(t, "        for (int k = %d; k >= 0; k--) { bidx[k] = rest %% cnt[k]; rest /= cnt[k]; }\n", r - 1);
+    kg_bput(t, "        qpk_block(&e, st, dims, blk, bidx);\n        if (st->failed) return;\n    }\n}\n#endif\n");
+}
+
+/* The pass: the whole text, from what the passes before produced. */
+void kg_pass_emit(Gen *g)
+{
+    const LangKernelSpec *ks = g->ks;
+    Node *fn = ks->fn;
+    Buf t = {0};
+    kg_bprintf(&t, "/* kernel %s, generated by qpipe from %s */\n#include \"qp_kernel.h\"\n\n",
+            fn->kind == N_FUNCTION ? fn->name : "(lambda)", ks->file);
+    kg_bput(&t, kg_bdone(&g->head));
+    kg_bput(&t, kg_bdone(&g->env));
+    if (g->barriers) {
+        kg_block_function(g, &t, &g->pre, g->body_fn, &g->unpack);
+        g->fn = NULL;
+        g->text = kg_bdone(&t);
+        return;
+    }
+    kg_body_function(g, &t, "qpk_body", &g->pre, g->body_fn);
+    if (g->fast_fn)
+        kg_body_function(g, &t, "qpk_fast", &g->pre2, g->fast_fn);
+    int r = ks->rank;
+    kg_bput(&t, "\n#ifdef QP_CUDA\n");
+    kg_bput(&t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
+    kg_bprintf(&t, "    int32_t pos[%d]; int64_t blk[%d];\n", r, r);
+    kg_bprintf(&t, "    for (int k = 0; k < %d; k++) blk[k] = qp_blkd.d[k];\n", r);
+    kg_bprintf(&t, "    pos[%d] = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);\n", r - 1);
+    if (r >= 2)
+        kg_bprintf(&t, "    pos[%d] = (int32_t)(blockIdx.y * blockDim.y + threadIdx.y);\n", r - 2);
+    if (r >= 3)
+        kg_bprintf(&t, "    pos[%d] = (int32_t)(blockIdx.z * blockDim.z + threadIdx.z);\n", r - 3);
+    if (r >= 4)
+        kg_bput(&t, "    pos[0] = 0;\n");
+    kg_bprintf(&t, "    for (int k = 0; k < %d; k++) if (pos[k] >= qp_dims.d[k]) return;\n", r);
+    if (kg_takes_blkcnt(g))
+        kg_bprintf(&t, "    for (int k = 0; k < %d; k++) qp_e.qp_cnt[k] = (qp_dims.d[k] + blk[k] - 1) / blk[k];\n", r);
+    kg_bput(&t, "    qpk_body(&qp_e, qp_st, pos, blk);\n}\n#else\n");
+    kg_run_function(g, &t, &g->unpack, g->fast_fn != NULL);
+    kg_bput(&t, "#endif\n");
+    g->fn = NULL;
+    g->text = kg_bdone(&t);
+}

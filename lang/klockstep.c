@@ -1,0 +1,169 @@
+/*
+ * klockstep.c - the pass "lockstep": barrier lowering (kg_pass_lockstep).
+ *
+ * A kernel whose body contains block barriers (syncthreads, lang_has_barrier) is written so
+ * that one call runs one block's threads in lockstep: each statement without a barrier runs
+ * for every thread of the block in turn, and a statement with one (the barrier itself, an
+ * if, a loop) is entered by all threads together, its conditions read by the first running
+ * thread. Grid and warp synchronisation are not compiled (the interpreter runs them).
+ */
+#include "lang/kgen.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Does the statement contain a barrier (outside nested functions and lambdas)? */
+static bool has_barrier(Node *n, bool *grid)
+{
+    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
+        return false;
+    if (n->kind == N_SYNCTHREADS) {
+        if (n->name && strcmp(n->name, "block"))
+            *grid = true;       /* grid, warp, …: not compiled */
+        return true;
+    }
+    bool r = has_barrier(n->a, grid) | has_barrier(n->b, grid) | has_barrier(n->c, grid);
+    NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            r |= has_barrier(lists[k]->items[i], grid);
+    return r;
+}
+
+static bool lock_list_has_barrier(NodeList *l, bool *grid)
+{
+    bool r = false;
+    for (int i = 0; i < l->n; i++)
+        r |= has_barrier(l->items[i], grid);
+    return r;
+}
+
+/* qp_t = the first thread still running: block-uniform conditions are read there. */
+static void first_thread(Gen *g)
+{
+    kg_bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt - 1 && qp_th[qp_t].qp_done; qp_t++);\n", IND(g));
+}
+
+static void lock_block(Gen *g, NodeList *body)
+{
+    g->fn->indent += 4;
+    kg_lock_stmts(g, body);
+    g->fn->indent -= 4;
+}
+
+/* A statement that contains a barrier: entered by all threads together. Its conditions
+ * must be the same for every thread (spec 004 §2.4.4: every thread meets the same
+ * barriers); they are evaluated by the first running thread. */
+static void lock_control(Gen *g, Node *n)
+{
+    Buf c = {0};
+    switch (n->kind) {
+    case N_SYNCTHREADS:
+        kg_bprintf(OUT(g), "%*s/* syncthreads: every thread has run the statements above */\n", IND(g));
+        return;
+    case N_IF:
+        first_thread(g);
+        for (int i = 0; i < n->args.n; i++) {
+            Node *arm = n->args.items[i];
+            if (arm->a) {
+                c.n = 0;
+                kg_cond_text(g, arm->a, &c);
+                kg_bprintf(OUT(g), "%*s%sif (%s) {\n", IND(g), i ? "} else " : "", kg_bdone(&c));
+            } else {
+                kg_bprintf(OUT(g), "%*s} else {\n", IND(g));
+            }
+            lock_block(g, &arm->body);
+        }
+        kg_bprintf(OUT(g), "%*s}\n", IND(g));
+        break;
+    case N_WHILE:
+        if (n->label)
+            kg_unsupported(g, n, "labelled loops");
+        kg_bprintf(OUT(g), "%*sfor (;;) {\n", IND(g));
+        g->fn->indent += 4;
+        first_thread(g);
+        kg_cond_text(g, n->a, &c);
+        kg_bprintf(OUT(g), "%*sif (!(%s)) break;\n", IND(g), kg_bdone(&c));
+        kg_lock_stmts(g, &n->body);
+        g->fn->indent -= 4;
+        kg_bprintf(OUT(g), "%*s}\n", IND(g));
+        break;
+    case N_REPEAT:
+        if (n->label)
+            kg_unsupported(g, n, "labelled loops");
+        kg_bprintf(OUT(g), "%*sfor (;;) {\n", IND(g));
+        lock_block(g, &n->body);
+        g->fn->indent += 4;
+        first_thread(g);
+        kg_cond_text(g, n->a, &c);
+        kg_bprintf(OUT(g), "%*sif (%s) break;\n", IND(g), kg_bdone(&c));
+        g->fn->indent -= 4;
+        kg_bprintf(OUT(g), "%*s}\n", IND(g));
+        break;
+    case N_FOR: {
+        if (n->label || n->a->kind != N_RANGE)
+            kg_unsupported(g, n, "a loop around syncthreads that is not over a range");
+        first_thread(g);
+        RangeEx x;
+        kg_range_exprs(g, n, &x);
+        Var *v = x.v;
+        char cn[96];
+        int t = g->temps++;
+        kg_count_loop(g, t, &x);
+        kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g),
+                kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t, t, t);
+        kg_ex_free(&x.a), kg_ex_free(&x.c), kg_ex_free(&x.s);
+        lock_block(g, &n->body);
+        kg_bprintf(OUT(g), "%*s}\n%*s}\n", IND(g), IND(g));
+        break;
+    }
+    default:
+        kg_unsupported(g, n, "syncthreads inside %s", lang_node_what(n->kind));
+    }
+    kg_g_free(c.s);
+}
+
+/* Statements of a kernel with barriers: each statement without a barrier runs for every
+ * thread of the block in turn, so all threads finish it before the next one starts. */
+void kg_lock_stmts(Gen *g, NodeList *l)
+{
+    for (int i = 0; i < l->n; i++) {
+        Node *s = l->items[i];
+        bool grid = false;
+        if (has_barrier(s, &grid)) {
+            if (grid)
+                kg_unsupported(g, s, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
+            kg_line(g, s);
+            lock_control(g, s);
+            continue;
+        }
+        if (s->kind == N_ASSIGN && kg_is_shared_alloc(s)) {
+            first_thread(g);        /* its sizes are read in the first running thread */
+            kg_shared_alloc_stmt(g, s);
+            continue;
+        }
+        int id = g->temps++;
+        int saved = g->fn->tloop;
+        g->fn->tloop = id;
+        kg_bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt; qp_t++) {\n", IND(g));
+        kg_bprintf(OUT(g), "%*s    if (qp_th[qp_t].qp_done) continue;\n", IND(g));
+        g->fn->indent += 4;
+        kg_stmt(g, s);
+        g->fn->indent -= 4;
+        kg_bprintf(OUT(g), "%*s    qp_next%d:;\n%*s}\n", IND(g), id, IND(g));
+        g->fn->tloop = saved;
+    }
+}
+
+/* The pass: does the kernel have barriers? Then its statements run in lockstep. */
+void kg_pass_lockstep(Gen *g)
+{
+    Node *fn = g->ks->fn;
+    bool grid = false;
+    g->barriers = fn->kind == N_FUNCTION && lock_list_has_barrier(&fn->body, &grid);
+    if (grid)
+        kg_unsupported(g, NULL, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
+}
