@@ -5,9 +5,12 @@
  * that one call runs one block's threads in lockstep: each statement without a barrier runs
  * for every thread of the block in turn, and a statement with one (the barrier itself, an
  * if, a loop) is entered by all threads together, its conditions read by the first running
- * thread. Grid and warp synchronisation are not compiled (the interpreter runs them).
+ * thread. Grid and warp synchronisation and the value exchanges of cooperative groups are
+ * not compiled (the interpreter runs them). Which statements have barriers is decided by
+ * lang_has_barrier (kinfo.c), the rule the interpreter follows too.
  */
 #include "lang/kgen.h"
+#include "lang/kinfo.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -15,30 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Does the statement contain a barrier (outside nested functions and lambdas)? */
-static bool has_barrier(Node *n, bool *grid)
+/* Barriers that compiled kernels do not take: they run in the interpreter. */
+static bool not_compiled(const LangBarriers *b)
 {
-    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
-        return false;
-    if (n->kind == N_SYNCTHREADS) {
-        if (n->name && strcmp(n->name, "block"))
-            *grid = true;       /* grid, warp, …: not compiled */
-        return true;
-    }
-    bool r = has_barrier(n->a, grid) | has_barrier(n->b, grid) | has_barrier(n->c, grid);
-    NodeList *lists[] = {&n->args, &n->args2, &n->body};
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; i < lists[k]->n; i++)
-            r |= has_barrier(lists[k]->items[i], grid);
-    return r;
-}
-
-static bool lock_list_has_barrier(NodeList *l, bool *grid)
-{
-    bool r = false;
-    for (int i = 0; i < l->n; i++)
-        r |= has_barrier(l->items[i], grid);
-    return r;
+    return b->grid || b->warp || b->group;
 }
 
 /* qp_t = the first thread still running: block-uniform conditions are read there. */
@@ -132,9 +115,9 @@ void kg_lock_stmts(Gen *g, NodeList *l)
 {
     for (int i = 0; i < l->n; i++) {
         Node *s = l->items[i];
-        bool grid = false;
-        if (has_barrier(s, &grid)) {
-            if (grid)
+        LangBarriers sync = {0};
+        if (lang_has_barrier(s, &sync)) {
+            if (not_compiled(&sync))
                 kg_unsupported(g, s, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
             kg_line(g, s);
             lock_control(g, s);
@@ -162,8 +145,8 @@ void kg_lock_stmts(Gen *g, NodeList *l)
 void kg_pass_lockstep(Gen *g)
 {
     Node *fn = g->ks->fn;
-    bool grid = false;
-    g->barriers = fn->kind == N_FUNCTION && lock_list_has_barrier(&fn->body, &grid);
-    if (grid)
+    LangBarriers sync = {0};
+    g->barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
+    if (not_compiled(&sync))
         kg_unsupported(g, NULL, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
 }

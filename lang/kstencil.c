@@ -9,6 +9,7 @@
  * out, and an image's channels may be flattened into the x loop.
  */
 #include "lang/kgen.h"
+#include "lang/walk.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -238,33 +239,31 @@ bool kg_flat_access(Gen *g, Node *n, Node **i0, Node **e, bool *neg)
     return false;
 }
 
-/* Does n use pos only in the ways the flattened body supports? */
-static bool flat_scan(Gen *g, Node *n)
+/* Stops at the first use the flattened body does not support. */
+static LangWalkStep flat_visit(Node *n, void *ctx)
 {
-    if (!n)
-        return true;
+    Gen *g = ctx;
     if (n->kind == N_LAMBDA || n->kind == N_FUNCTION || n->kind == N_EXCHANGE)
-        return false;
+        return LANG_WALK_STOP;
     if (n->kind == N_ASSIGN && n->op != T_EQ && n->a->kind == N_INDEX)
-        return false;       /* compound and atomic updates keep their accessors */
+        return LANG_WALK_STOP;       /* compound and atomic updates keep their accessors */
     if (n->kind == N_CALL && n->a && n->a->kind == N_IDENT && !strncmp(n->a->name, "atomic", 6))
-        return false;
+        return LANG_WALK_STOP;
     Node *i0, *e;
     bool neg;
     if (n->kind == N_INDEX && kg_flat_access(g, n, &i0, &e, &neg))
-        return flat_scan(g, i0) && flat_scan(g, e);
+        return lang_walk(i0, flat_visit, g) || lang_walk(e, flat_visit, g) ? LANG_WALK_STOP : LANG_WALK_SKIP;
     if (is_pos_k(g, n, 0))
-        return true;
+        return LANG_WALK_SKIP;
     if (pos_var(g, n))
-        return false;
-    if (!flat_scan(g, n->a) || !flat_scan(g, n->b) || !flat_scan(g, n->c))
-        return false;
-    NodeList *lists[] = {&n->args, &n->args2, &n->args3, &n->body};
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < lists[k]->n; i++)
-            if (!flat_scan(g, lists[k]->items[i]))
-                return false;
-    return true;
+        return LANG_WALK_STOP;
+    return LANG_WALK_ON;
+}
+
+/* Does n use pos only in the ways the flattened body supports? */
+static bool flat_scan(Gen *g, Node *n)
+{
+    return !lang_walk(n, flat_visit, g);
 }
 
 /* The channel count when the kernel's fast body can run flattened, else 0. */

@@ -4,6 +4,7 @@
  * (kg_kernel_statements).
  */
 #include "lang/kgen.h"
+#include "lang/walk.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -149,19 +150,20 @@ static void block(Gen *g, NodeList *body)
     g->fn->indent -= 4;
 }
 
+typedef struct AnyHit {
+    bool (*hit)(Node *);
+} AnyHit;
+
+static LangWalkStep any_visit(Node *n, void *ctx)
+{
+    return ((AnyHit *)ctx)->hit(n) ? LANG_WALK_STOP : LANG_WALK_ON;
+}
+
 /* Does a node of n, outside nested functions and lambdas, satisfy hit? */
 bool kg_tree_any(Node *n, bool (*hit)(Node *))
 {
-    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
-        return false;
-    if (hit(n) || kg_tree_any(n->a, hit) || kg_tree_any(n->b, hit) || kg_tree_any(n->c, hit))
-        return true;
-    NodeList *lists[] = {&n->args, &n->args2, &n->body};
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; i < lists[k]->n; i++)
-            if (kg_tree_any(lists[k]->items[i], hit))
-                return true;
-    return false;
+    AnyHit h = {hit};
+    return lang_walk(n, any_visit, &h);
 }
 
 static bool is_jump(Node *n) { return n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_RETURN; }

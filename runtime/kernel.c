@@ -18,6 +18,8 @@
  */
 #include "kernels/qp_kernel.h"
 #include "lang/codegen.h"
+#include "lang/kinfo.h"
+#include "lang/walk.h"
 #include "runtime/cpu/jit.h"
 #include "runtime/interp.h"
 #include "runtime/lib.h"
@@ -39,52 +41,9 @@ static Special special_of(const char *name)
             return (Special)i;
     if (!strcmp(name, "warpSize"))
         return SP_WARPSIZE;
-    if (!strcmp(name, "coalesced_threads") || !strcmp(name, "this_thread_block") || !strcmp(name, "this_grid") ||
-        !strcmp(name, "this_multi_grid"))
+    if (lang_is_group_name(name))
         return SP_GROUP;        /* cooperative groups (spec 000): thread_block objects */
     return SP_NONE;
-}
-
-/* A method of a cooperative group that exchanges values between its threads. */
-static bool is_group_method(Node *n)
-{
-    if (n->kind != N_CALL || n->a->kind != N_FIELD || n->a->a->kind != N_IDENT ||
-        special_of(n->a->a->name) != SP_GROUP)
-        return false;
-    static const char *const m[] = {"shfl", "shfl_up", "shfl_down", "shfl_xor", "all", "any", "ballot", "sync",
-                                    "match_any", "match_all", "partition"};
-    for (size_t i = 0; i < sizeof m / sizeof *m; i++)
-        if (!strcmp(n->a->name, m[i]))
-            return true;
-    return false;
-}
-
-/* Does the statement contain a barrier (outside nested functions and lambdas)? */
-static bool has_barrier(Node *n, bool *grid)
-{
-    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
-        return false;
-    if (n->kind == N_SYNCTHREADS) {
-        if (n->name && !strcmp(n->name, "grid"))
-            *grid = true;
-        return true;
-    }
-    if (is_group_method(n))
-        return true;        /* a shuffle: every thread of the group takes part together */
-    bool r = has_barrier(n->a, grid) | has_barrier(n->b, grid) | has_barrier(n->c, grid);
-    NodeList *lists[] = {&n->args, &n->args2, &n->body};
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; i < lists[k]->n; i++)
-            r |= has_barrier(lists[k]->items[i], grid);
-    return r;
-}
-
-static bool list_has_barrier(NodeList *l, bool *grid)
-{
-    bool r = false;
-    for (int i = 0; i < l->n; i++)
-        r |= has_barrier(l->items[i], grid);
-    return r;
 }
 
 /* ---------------------------------------------------------------- launch geometry */
@@ -343,30 +302,13 @@ static void run_each(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
     }
 }
 
-/* Calls of group methods in a statement, depth-first. */
-static void group_calls(Node *n, Node **out, int *k, int cap)
-{
-    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
-        return;
-    if (is_group_method(n) && *k < cap)
-        out[(*k)++] = n;
-    group_calls(n->a, out, k, cap);
-    group_calls(n->b, out, k, cap);
-    group_calls(n->c, out, k, cap);
-    NodeList *lists[] = {&n->args, &n->args2, &n->body};
-    for (int j = 0; j < 3; j++)
-        for (int i = 0; i < lists[j]->n; i++)
-            group_calls(lists[j]->items[i], out, k, cap);
-}
-
 /* A statement with shuffles (v += g.shfl_down(v, 16)): every thread first evaluates the
  * value it offers at each call, then each runs the statement reading the offered value of
  * its source lane, as the threads of a warp do in one instruction. */
 static void run_shuffled(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
 {
     Node *calls[16];
-    int nc = 0;
-    group_calls(s, calls, &nc, 16);
+    int nc = lang_group_calls(s, calls, 16);
     RtKernelCtx *k = rt->kernel;
     Value *base = rt->sp;
     for (int c = 0; c < nc; c++) {
@@ -442,7 +384,7 @@ static int64_t match_mask(Rt *rt, const RtShuffle *sh, int64_t first, int64_t la
 bool rt_kernel_method(Rt *rt, Node *n, Value *dst)
 {
     RtKernelCtx *k = rt->kernel;
-    if (!k || !is_group_method(n))
+    if (!k || !lang_is_group_method(n))
         return false;
     const char *m = n->a->name;
     if (!strcmp(m, "sync")) {
@@ -621,16 +563,13 @@ static void lockstep(Rt *rt, Launch *L, NodeList *l, int64_t *act, int64_t n)
 {
     for (int i = 0; i < l->n; i++) {
         Node *s = l->items[i];
-        bool grid = false;
         rt->cur = s;
-        if (!has_barrier(s, &grid)) {
+        if (!lang_has_barrier(s, NULL)) {
             run_each(rt, L, s, act, n);
             continue;
         }
         Node *gc[1];
-        int ngc = 0;
-        group_calls(s, gc, &ngc, 1);
-        if (ngc && s->kind != N_IF && s->kind != N_FOR && s->kind != N_WHILE && s->kind != N_REPEAT) {
+        if (lang_group_calls(s, gc, 1) && s->kind != N_IF && s->kind != N_FOR && s->kind != N_WHILE && s->kind != N_REPEAT) {
             run_shuffled(rt, L, s, act, n);
             continue;
         }
@@ -767,27 +706,26 @@ static void run_rows(void *ctx, int64_t lo, int64_t hi)
     j->entry(j->args, j->dims, j->blk, lo, hi, &j->status);
 }
 
+typedef struct AtLine {
+    int line;
+    Node *found;
+} AtLine;
+
+static LangWalkStep at_line_visit(Node *n, void *ctx)
+{
+    AtLine *a = ctx;
+    if (n->loc.line != a->line || n->kind == N_FUNCTION || n->kind == N_LAMBDA)
+        return LANG_WALK_ON;
+    a->found = n;
+    return LANG_WALK_STOP;
+}
+
 /* The first statement or expression of n's body on `line`, for error locations. */
 static Node *node_at_line(Node *n, int line)
 {
-    if (!n)
-        return NULL;
-    if (n->loc.line == line && n->kind != N_FUNCTION && n->kind != N_LAMBDA)
-        return n;
-    Node *kids[] = {n->a, n->b, n->c};
-    for (int i = 0; i < 3; i++) {
-        Node *r = node_at_line(kids[i], line);
-        if (r)
-            return r;
-    }
-    NodeList *lists[] = {&n->args, &n->args2, &n->body};
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; i < lists[k]->n; i++) {
-            Node *r = node_at_line(lists[k]->items[i], line);
-            if (r)
-                return r;
-        }
-    return NULL;
+    AtLine a = {line, NULL};
+    lang_walk_all(n, at_line_visit, &a);
+    return a.found;
 }
 
 /* QPIPE_DUMP=passes (a comma-separated list that names it): the kernel compiler prints
@@ -1115,42 +1053,6 @@ static void run_serial(Rt *rt, Launch *L)
 
 /* ---------------------------------------------------------------- 'const and 'nocopy */
 
-/* Does the kernel read or write array parameter `name`? Writes are element assignments,
- * compound assignments and exchanges; reads are any other use. */
-static void array_uses(Node *n, const char *name, bool *reads, bool *writes, bool target)
-{
-    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
-        return;
-    if (n->kind == N_IDENT && !strcmp(n->name, name)) {
-        *(target ? writes : reads) = true;
-        return;
-    }
-    if ((n->kind == N_ASSIGN || n->kind == N_EXCHANGE) && n->a->kind == N_INDEX) {
-        array_uses(n->a->a, name, reads, writes, true);
-        if (n->op != T_EQ || n->kind == N_EXCHANGE)
-            array_uses(n->a->a, name, reads, writes, false);   /* a[i] += v reads too */
-        for (int i = 0; i < n->a->args.n; i++)
-            array_uses(n->a->args.items[i], name, reads, writes, false);
-        array_uses(n->b, name, reads, writes, false);
-        return;
-    }
-    array_uses(n->a, name, reads, writes, false);
-    array_uses(n->b, name, reads, writes, false);
-    array_uses(n->c, name, reads, writes, false);
-    NodeList *lists[] = {&n->args, &n->args2, &n->body};
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; i < lists[k]->n; i++)
-            array_uses(lists[k]->items[i], name, reads, writes, false);
-}
-
-static bool has_mod(LangType *t, const char *mod)
-{
-    for (int i = 0; t && i < t->nmods; i++)
-        if (!strcmp(t->mods[i], mod))
-            return true;
-    return false;
-}
-
 /* Record on each array argument's buffer what the CUDA engine needs to know (spec 000
  * "Modifiers 'const and 'nocopy"): never written ('const: no copy back), or written
  * before any read ('nocopy: no upload). Declared modifiers are taken as written. */
@@ -1165,17 +1067,12 @@ static void record_residency(Launch *L)
         Value v = L->args[k++];
         if (v.kind != V_ARRAY)
             continue;
-        bool reads = false, writes = false;
-        if (fn->kind == N_FUNCTION)
-            for (int j = 0; j < fn->body.n; j++)
-                array_uses(fn->body.items[j], p->name, &reads, &writes, false);
-        else
-            array_uses(fn->a, p->name, &reads, &writes, false);
+        LangResidency r = lang_param_residency(fn, p);
         RtBuffer *b = v.a->buf;
         b->flags &= ~(unsigned)(RT_BUF_CONST | RT_BUF_NOCOPY);
-        if (has_mod(p->type, "const") || !writes)
+        if (r == LANG_RES_CONST)
             b->flags |= RT_BUF_CONST;
-        else if (has_mod(p->type, "nocopy") || !reads)
+        else if (r == LANG_RES_NOCOPY)
             b->flags |= RT_BUF_NOCOPY;
     }
 }
@@ -1227,8 +1124,9 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt->call = &call;
     rt->kernel = &ctx;
     rt->cur_mod = kv.f->mod;
-    bool grid = false;
-    bool barriers = fn->kind == N_FUNCTION && list_has_barrier(&fn->body, &grid);
+    LangBarriers sync = {0};
+    bool barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
+    bool grid = sync.grid;
     if (!grid && run_compiled(rt, &L, kv.f, barriers)) {
         /* done natively */
     } else if (!barriers) {
