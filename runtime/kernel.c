@@ -1,5 +1,6 @@
 /*
- * kernel.c - parallel_do: launching a __kernel__ function over a grid, in the interpreter.
+ * kernel.c - parallel_do: launching a __kernel__ function over a grid; the kernel
+ * interpreter.
  *
  * This is the reference path that every engine must agree with, and the fallback when no
  * C compiler is at hand (DESIGN.md "Engines"). The grid is cut into blocks (blkdim
@@ -15,21 +16,21 @@
  * (function y : scalar = __kernel__ …) are shared by all threads and returned by
  * parallel_do; the interpreter runs one thread at a time, so compound assignments are
  * atomic by construction.
+ *
+ * Each launch first tries the compiled path (kernel_compiled.c, through an engine); what
+ * it cannot take runs here. Which statements hold barriers is lang_has_barrier's rule
+ * (lang/kinfo.c), the same one the compiler follows. The other kernel builtins (shared
+ * memory, block sizes) are in lib_kernel.c.
  */
-#include "kernels/qp_kernel.h"
-#include "lang/codegen.h"
 #include "lang/kinfo.h"
-#include "lang/walk.h"
-#include "runtime/cpu/jit.h"
 #include "runtime/interp.h"
+#include "runtime/kernel.h"
 #include "runtime/lib.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #define KERNEL_MAX_LOCKSTEP (1 << 16)  /* threads kept alive at once for barriers */
-
-typedef enum Special { SP_NONE, SP_POS, SP_BLKPOS, SP_BLKIDX, SP_BLKDIM, SP_BLKCNT, SP_WARPSIZE, SP_GROUP } Special;
 
 #define KERNEL_WARP 32          /* the warp of cooperative groups, as on NVIDIA GPUs */
 
@@ -48,13 +49,6 @@ static Special special_of(const char *name)
 
 /* ---------------------------------------------------------------- launch geometry */
 
-typedef struct Grid {
-    int rank;
-    int64_t dims[RT_MAX_DIMS], blk[RT_MAX_DIMS], cnt[RT_MAX_DIMS];
-    int64_t nthreads;           /* per block */
-    int64_t nblocks;
-} Grid;
-
 /* The largest divisor of n that is at most cap. */
 static int64_t divisor_below(int64_t n, int64_t cap)
 {
@@ -64,7 +58,7 @@ static int64_t divisor_below(int64_t n, int64_t cap)
     return 1;
 }
 
-static void read_dims(Rt *rt, Value d, Grid *g)
+void rt_kernel_read_dims(Rt *rt, Value d, Grid *g)
 {
     g->rank = 0;
     bool blk = false;
@@ -136,20 +130,6 @@ static void pad_grid(Grid *g, Node *fn, const Special *special)
 
 /* ---------------------------------------------------------------- the launch */
 
-typedef struct Launch {
-    Rt *rt;
-    RtFunc *f;
-    FnInfo *fi;
-    Node *fn;
-    Grid g;
-    Value *args;                /* the arguments after dims, without the kernel */
-    Special *special;           /* per parameter */
-    Value *outputs;             /* shared outputs (fi->noutputs) */
-    Value **frames;             /* per thread of the lockstep group */
-    int64_t nframes;
-    bool *done;                 /* thread returned */
-} Launch;
-
 /* A thread_block object (spec 000 "Cooperative groups"): thread_idx, size and active_mask
  * (every thread of a group is active: the kernels run them in lockstep). */
 static Value group_object(Rt *rt, int64_t idx, int64_t size)
@@ -212,7 +192,7 @@ static Value special_value(Rt *rt, Launch *L, Special s, Node *param, const int6
 }
 
 /* The access mode written on a parameter's type (x : cube'mirror), or -1. */
-static int declared_mode(LangType *t)
+int rt_kernel_declared_mode(LangType *t)
 {
     static const char *const names[] = {"", "checked", "safe", "mirror", "circular", "clamped", "unchecked"};
     for (int i = 0; t && i < t->nmods; i++)
@@ -223,7 +203,7 @@ static int declared_mode(LangType *t)
 }
 
 /* Does the type's element saturate (mat[uint8'sat])? */
-static bool saturating(LangType *t)
+bool rt_kernel_saturating(LangType *t)
 {
     if (!t || !t->has_elems || !t->nelems || !t->elems[0])
         return false;
@@ -255,10 +235,10 @@ static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, con
             *slot = L->args[k++];
             if (p->type) {
                 rt_type_coerce(rt, p->type, slot, p->name);
-                int m = declared_mode(p->type);
+                int m = rt_kernel_declared_mode(p->type);
                 if (m >= 0 && slot->kind == V_ARRAY)
                     slot->mode = (uint32_t)m | (slot->mode & RT_MODE_SAT);
-                if (saturating(p->type) && slot->kind == V_ARRAY)
+                if (rt_kernel_saturating(p->type) && slot->kind == V_ARRAY)
                     slot->mode |= RT_MODE_SAT;
             }
         }
@@ -590,372 +570,6 @@ static void lockstep(Rt *rt, Launch *L, NodeList *l, int64_t *act, int64_t n)
     }
 }
 
-/* ---------------------------------------------------------------- compiled kernels */
-
-typedef void (*RtKernelEntry)(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo,
-                              int64_t hi, qp_status *status);
-
-/* A kernel specialised for one combination of argument types, compiled (or found not
- * compilable: entry NULL, so the question is not asked again). */
-typedef struct RtCompiled {
-    struct RtCompiled *next;
-    Node *fn;
-    int rank, nparams;
-    int grid_fixed[4], may_alias;
-    LangKParam params[RT_MAX_ARGS];
-    RtKernelEntry entry;
-} RtCompiled;
-
-static const char *mode_name(int m)
-{
-    static const char *const names[] = {"safe", "checked", "mirror", "circular", "clamped", "unchecked"};
-    return names[m];
-}
-
-static int lang_mode(int rtmode)
-{
-    switch (rtmode) {
-    case RT_MODE_CHECKED: return LANG_KMODE_CHECKED;
-    case RT_MODE_MIRROR: return LANG_KMODE_MIRROR;
-    case RT_MODE_CIRCULAR: return LANG_KMODE_CIRCULAR;
-    case RT_MODE_CLAMPED: return LANG_KMODE_CLAMPED;
-    case RT_MODE_UNCHECKED: return LANG_KMODE_UNCHECKED;
-    default: return LANG_KMODE_SAFE;
-    }
-}
-
-/* vec3, ivec2 …: a declared fixed length, or 0. */
-static int fixed_len(LangType *t, bool *ints)
-{
-    if (!t || t->kind != TY_NAME)
-        return 0;
-    const char *n = t->name;
-    *ints = n[0] == 'i';
-    if (*ints)
-        n++;
-    if (strncmp(n, "vec", 3) || n[3] < '1' || n[3] > '9')
-        return 0;
-    return atoi(n + 3);
-}
-
-/* The codegen type of one argument, or false when it cannot be compiled. */
-static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
-{
-    memset(t, 0, sizeof *t);
-    bool ints = false;
-    int n = fixed_len(p ? p->type : NULL, &ints);
-    switch (v.kind) {
-    case V_INT: t->kind = LK_INT; return true;
-    case V_SCALAR: t->kind = LK_REAL; return true;
-    case V_COMPLEX: t->kind = LK_CPLX; return true;
-    case V_FUNC: t->kind = LK_FUNC; t->fn = v.f->node; return v.f->ncaps == 0;
-    case V_ARRAY: {
-        RtArray *a = v.a;
-        bool sat = (v.mode & RT_MODE_SAT) || (p && saturating(p->type));
-        if (a->elem == RT_VALUE || a->rank > 4 || (sat && (a->elem == RT_I64 || a->elem == RT_U64)))
-            return false;   /* 64-bit saturating writes run in the interpreter */
-        if (rt_elem_is_complex(a->elem) && (a->elem != rt_complex_elem(rt) || n > 0))
-            return false;   /* complex arrays of the other precision are interpreted */
-        t->sat = sat && rt_elem_is_int(a->elem);
-        if (n > 0 && a->rank == 1 && a->n == n && n <= 64) {
-            t->kind = LK_VEC;
-            t->n = n;
-            t->elem = ints ? LKE_I32 : rt->opt.dbl ? LKE_F64 : LKE_F32;
-            return true;
-        }
-        t->kind = LK_ARRAY;
-        t->elem = (LangKElem)a->elem;      /* ORDER ELEM: the same order */
-        t->rank = a->rank;
-        if (a->rank > 1 && a->dims[a->rank - 1] <= 4)
-            t->fixed[a->rank - 1] = (int)a->dims[a->rank - 1];     /* channels: baked, loops unroll */
-        if (a->rank == 1 && a->n >= 1 && a->n <= 4)
-            t->fixed[0] = (int)a->n;        /* a short vector (the spec's `dir`): also a value */
-        int m = p ? declared_mode(p->type) : -1;
-        t->mode = lang_mode(m >= 0 ? m : (int)(v.mode & RT_MODE_MASK));
-        return true;
-    }
-    default: return false;
-    }
-}
-
-/* Device functions a kernel calls by name: the global holding them. */
-static Node *lookup_fn(void *ctx, const char *name)
-{
-    Rt *rt = ctx;
-    int i = rt_global_find(rt, name);
-    if (i < 0 || rt->globals[i].kind != V_FUNC)
-        return NULL;
-    /* captures must be functions: those are found by name again when it is generated */
-    RtFunc *f = rt->globals[i].f;
-    for (int k = 0; k < f->ncaps; k++)
-        if (f->caps[k].kind != V_FUNC && f->caps[k].kind != V_UNDEF)
-            return NULL;
-    return f->node;
-}
-
-typedef struct RowJob {
-    RtKernelEntry entry;
-    const qp_arg *args;
-    const int64_t *dims, *blk;
-    qp_status status;
-} RowJob;
-
-static void run_rows(void *ctx, int64_t lo, int64_t hi)
-{
-    RowJob *j = ctx;
-    j->entry(j->args, j->dims, j->blk, lo, hi, &j->status);
-}
-
-typedef struct AtLine {
-    int line;
-    Node *found;
-} AtLine;
-
-static LangWalkStep at_line_visit(Node *n, void *ctx)
-{
-    AtLine *a = ctx;
-    if (n->loc.line != a->line || n->kind == N_FUNCTION || n->kind == N_LAMBDA)
-        return LANG_WALK_ON;
-    a->found = n;
-    return LANG_WALK_STOP;
-}
-
-/* The first statement or expression of n's body on `line`, for error locations. */
-static Node *node_at_line(Node *n, int line)
-{
-    AtLine a = {line, NULL};
-    lang_walk_all(n, at_line_visit, &a);
-    return a.found;
-}
-
-/* QPIPE_DUMP=passes (a comma-separated list that names it): the kernel compiler prints
- * each pass's result and time on stderr (docs/kernels.md "Passes"). */
-static FILE *pass_dump(void)
-{
-    const char *d = getenv("QPIPE_DUMP");
-    for (const char *p = d; p && *p;) {
-        size_t n = strcspn(p, ",");
-        if (n == 6 && !strncmp(p, "passes", 6))
-            return stderr;
-        p += n + (p[n] == ',');
-    }
-    return NULL;
-}
-
-/* Compile the kernel for these arguments (once per type combination) and run it on the
- * thread pool. False when it must run in the interpreter. */
-static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
-{
-    FnInfo *fi = L->fi;
-    Node *fn = L->fn;
-    if (!rt_jit_available()) {
-        if (!rt->jit_warned) {
-            char why[256];
-            rt_jit_unavailable_reason(why, sizeof why);
-            rt->jit_warned = true;
-            rt_warn(rt, "no usable C compiler (%s): kernels run in the interpreter", why);
-        }
-        return false;
-    }
-    if (L->g.rank > 4 || fi->ncaps + fn->args.n + L->f->ngen > RT_MAX_ARGS)
-        return false;
-    LangKParam params[RT_MAX_ARGS];
-    Value vals[RT_MAX_ARGS];
-    int np = 0, k = 0;
-    for (int i = 0; i < fn->args.n; i++) {
-        Node *p = fn->args.items[i];
-        LangKParam *q = &params[np];
-        memset(q, 0, sizeof *q);
-        q->name = p->name;
-        if (L->special[i]) {
-            if (L->special[i] == SP_GROUP)
-                return false;
-            static const int map[] = {0, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,
-                                      LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE, 0};
-            q->special = map[L->special[i]];
-            bool scalar = L->g.rank == 1 || (p->type && p->type->kind == TY_NAME && !strcmp(p->type->name, "int"));
-            q->type.kind = scalar ? LK_INT : LK_VEC;
-            q->type.elem = LKE_I32;
-            q->type.n = L->g.rank;
-        } else {
-            vals[np] = L->args[k++];
-            if (!arg_type(rt, p, vals[np], &q->type))
-                return false;
-        }
-        np++;
-    }
-    for (int i = 0; i < fi->ncaps; i++) {
-        LangKParam *q = &params[np];
-        memset(q, 0, sizeof *q);
-        q->name = fi->cap_names[i];
-        vals[np] = L->f->caps[i];
-        if (!arg_type(rt, NULL, vals[np], &q->type))
-            return false;
-        np++;
-    }
-    /* generic values of an instance k[N]: arguments of the kernel like its captures */
-    for (int i = 0; i < L->f->ngen && i < fn->args3.n; i++) {
-        LangKParam *q = &params[np];
-        memset(q, 0, sizeof *q);
-        q->name = ((Node *)fn->args3.items[i])->name;
-        vals[np] = L->f->gen[i];
-        if (!arg_type(rt, NULL, vals[np], &q->type))
-            return false;
-        np++;
-    }
-    /* small inner grid dims are baked into the code; aliasing arrays lose restrict */
-    int grid_fixed[4] = {0};
-    for (int d = 1; d < L->g.rank; d++)
-        if (L->g.dims[d] <= 4)
-            grid_fixed[d] = (int)L->g.dims[d];
-    int may_alias = 0;
-    for (int i = 0; i < np; i++)
-        for (int j = i + 1; j < np; j++)
-            if (params[i].type.kind == LK_ARRAY && params[j].type.kind == LK_ARRAY &&
-                vals[i].a->buf == vals[j].a->buf)
-                may_alias = 1;
-    /* the specialisation: found, or generated and compiled now */
-    RtCompiled *c = rt->compiled;
-    for (; c; c = c->next)
-        if (c->fn == fn && c->rank == L->g.rank && c->nparams == np && c->may_alias == may_alias &&
-            !memcmp(c->grid_fixed, grid_fixed, sizeof grid_fixed) &&
-            !memcmp(c->params, params, (size_t)np * sizeof *params))
-            break;
-    if (!c) {
-        c = calloc(1, sizeof *c);
-        if (!c)
-            rt_out_of_memory(rt);
-        c->fn = fn;
-        c->rank = L->g.rank;
-        c->nparams = np;
-        c->may_alias = may_alias;
-        memcpy(c->grid_fixed, grid_fixed, sizeof grid_fixed);
-        memcpy(c->params, params, (size_t)np * sizeof *params);
-        c->next = rt->compiled;
-        rt->compiled = c;
-        LangKernelSpec spec = {.fn = fn, .file = f->mod->m->src.name, .rank = L->g.rank, .dbl = rt->opt.dbl,
-                               .params = params, .nparams = np, .lookup = lookup_fn, .ctx = rt,
-                               .may_alias = may_alias, .dump = pass_dump()};
-        memcpy(spec.grid_fixed, grid_fixed, sizeof grid_fixed);
-        char why[512];
-        char *text = lang_kernel_c(&spec, why, sizeof why);
-        const char *name = fn->kind == N_FUNCTION ? fn->name : "lambda";
-        if (!text) {
-            if (rt->opt.verbose)
-                fprintf(stderr, "qpipe: kernel '%s' runs in the interpreter: %s\n", name, why);
-            return false;
-        }
-        if (rt->opt.emit)
-            fprintf(rt->opt.emit, "%s\n", text);
-        char err[1024];
-        int compiled_before, cached_before, compiled_after, cached_after;
-        rt_jit_stats(&compiled_before, &cached_before);
-        c->entry = (RtKernelEntry)rt_jit_symbol(name, text, barriers ? "qpk_blocks" : "qpk_run", err, sizeof err);
-        free(text);
-        if (!c->entry) {
-            /* generated code that does not compile is a bug of qpipe, not of the program */
-            fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", name, err);
-            return false;
-        }
-        rt_jit_stats(&compiled_after, &cached_after);
-        if (rt->opt.verbose)
-            fprintf(stderr, "qpipe: kernel '%s' %s\n", name,
-                    compiled_after > compiled_before ? "compiled" : "loaded from the kernel cache");
-    }
-    if (!c->entry)
-        return false;
-    /* the arguments, in the generator's order, then one accumulator per output */
-    int nouts = fn->kind == N_FUNCTION ? fn->args2.n : 0;
-    qp_arg args[RT_MAX_ARGS + 32];
-    double acc[32] = {0};
-    double vecs[RT_MAX_ARGS][64];
-    int na = 0;
-    for (int i = 0; i < np; i++) {
-        if (params[i].special || params[i].type.kind == LK_FUNC)
-            continue;
-        qp_arg *a = &args[na++];
-        memset(a, 0, sizeof *a);
-        Value v = vals[i];
-        switch (params[i].type.kind) {
-        case LK_INT: a->i = v.i; break;
-        case LK_REAL: a->r = v.r; break;
-        case LK_CPLX: a->r = rt_cget(v).re; a->im = rt_cget(v).im; break;
-        case LK_VEC:
-            for (int64_t j = 0; j < v.a->n; j++)
-                vecs[i][j] = rt_get_real(v.a, j);
-            a->p = vecs[i];
-            break;
-        case LK_ARRAY:
-            a->p = v.a->data;
-            for (int d = 0; d < 4; d++)
-                a->d[d] = d < v.a->rank ? v.a->dims[d] : 1;
-            break;
-        default: break;
-        }
-    }
-    if (nouts > 32)
-        return false;
-    for (int i = 0; i < nouts; i++) {
-        qp_arg *a = &args[na++];
-        memset(a, 0, sizeof *a);
-        a->p = &acc[i];
-    }
-    RowJob job = {.entry = c->entry, .args = args, .dims = L->g.dims, .blk = L->g.blk};
-    int64_t rows = L->g.dims[0];
-    int64_t per_row = 1;
-    for (int d = 1; d < L->g.rank; d++)
-        per_row *= L->g.dims[d];
-    int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
-    if (barriers)
-        rt_parallel_for(L->g.nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
-    else
-        rt_parallel_for(rows, grain, run_rows, &job);
-    if (job.status.failed) {
-        Node *at = node_at_line(fn, job.status.line);
-        for (RtModule *m = rt->modules; !at && m; m = m->next)
-            if (m == f->mod)
-                for (int i = 0; i < m->m->body.n && !at; i++)
-                    at = node_at_line(m->m->body.items[i], job.status.line);   /* a device function */
-        if (at)
-            rt->cur = at;       /* the failing statement, as the interpreter reports it */
-        if (job.status.failed == 3)
-            rt_out_of_memory(rt);
-        if (job.status.failed == 1)
-            rt_error(rt, "assertion failed: %s:%d", f->mod->m->src.name, job.status.line);
-        /* the interpreter's message: index out of range: x[3] with size(x) = [3] */
-        qp_status *st = &job.status;
-        StrBuf sb = {0};
-        sb_printf(&sb, "index out of range: %s[", st->name ? st->name : "array");
-        for (int i = 0; i < st->nidx && i < 4; i++)
-            sb_printf(&sb, i ? ",%lld" : "%lld", (long long)st->idx[i]);
-        sb_printf(&sb, "] with size(%s) = [", st->name ? st->name : "array");
-        for (int i = 0; i < st->rank && i < 4; i++)
-            sb_printf(&sb, i ? ",%lld" : "%lld", (long long)st->dims[i]);
-        sb_putc(&sb, ']');
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", sb.s);
-        sb_free(&sb);
-        rt_error(rt, "%s", msg);
-    }
-    for (int i = 0; i < nouts; i++) {
-        LangType *ot = ((Node *)fn->args2.items[i])->type;
-        bool is_int = ot && ot->kind == TY_NAME && !strcmp(ot->name, "int");
-        rt_store(&L->outputs[i], is_int ? rt_int((int64_t)acc[i]) : rt_real(rt_round(rt, acc[i])));
-    }
-    (void)mode_name;
-    return true;
-}
-
-void rt_kernels_free(Rt *rt)
-{
-    while (rt->compiled) {
-        RtCompiled *next = rt->compiled->next;
-        free(rt->compiled);
-        rt->compiled = next;
-    }
-    rt_jit_shutdown();
-}
-
 /* ---------------------------------------------------------------- parallel_do */
 
 static void unpack(const Grid *g, int64_t k, const int64_t *cnt, int64_t *out)
@@ -1094,7 +708,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (kv.kind != V_FUNC || !(kv.f->node->flags & NODE_KERNEL))
         rt_error(rt, "parallel_do: the last argument must be a __kernel__ function");
     Launch L = {.rt = rt, .f = kv.f, .fn = kv.f->node, .fi = kv.f->node->rt, .args = argv + 1};
-    read_dims(rt, argv[0], &L.g);
+    rt_kernel_read_dims(rt, argv[0], &L.g);
     Node *fn = L.fn;
     Special special[RT_MAX_ARGS];
     int nspecial = 0;
@@ -1127,7 +741,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     LangBarriers sync = {0};
     bool barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
     bool grid = sync.grid;
-    if (!grid && run_compiled(rt, &L, kv.f, barriers)) {
+    if (!grid && rt_kernel_run_compiled(rt, &L, kv.f, barriers)) {
         /* done natively */
     } else if (!barriers) {
         run_serial(rt, &L);
@@ -1153,191 +767,3 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt_pop_to(rt, outputs);
 }
 
-/* ---------------------------------------------------------------- shared memory */
-
-/* shared(dims…) / shared_zeros(dims…): one array per block and call site. */
-static void shared_alloc(Rt *rt, int argc, Value *argv, Value *out, bool zero)
-{
-    int64_t dims[RT_MAX_DIMS];
-    int rank = rt_dims_arg(rt, argc, argv, dims);
-    RtElem e = rt->shared_elem ? (RtElem)(rt->shared_elem - 1) : rt_scalar_elem(rt);
-    rt->shared_elem = 0;
-    RtKernelCtx *k = rt->kernel;
-    if (k) {
-        for (RtShared *s = k->shared; s; s = s->next)
-            if (s->site == rt->cur && s->block == k->block) {
-                rt_retain(s->value);
-                out[0] = s->value;
-                return;
-            }
-    }
-    out[0] = zero || !k ? rt_array_new(e, rank, dims) : rt_array_uninit(e, rank, dims);
-    if (out[0].kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    if (k) {
-        RtShared *s = calloc(1, sizeof *s);
-        if (!s)
-            rt_out_of_memory(rt);
-        s->site = rt->cur;
-        s->block = k->block;
-        rt_retain(out[0]);
-        s->value = out[0];
-        s->next = k->shared;
-        k->shared = s;
-    }
-}
-
-void lib_shared(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    shared_alloc(rt, argc, argv, out, false);
-}
-
-void lib_shared_zeros(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    shared_alloc(rt, argc, argv, out, true);
-}
-
-void rt_kernel_new_block(Rt *rt)
-{
-    if (rt->kernel) {
-        rt_kernel_free_shared(rt, rt->kernel);
-        rt->kernel->block++;
-    }
-}
-
-void rt_kernel_unwind(Rt *rt, RtKernelCtx *to)
-{
-    while (rt->kernel && rt->kernel != to) {
-        RtKernelCtx *k = rt->kernel;
-        rt_kernel_free_shared(rt, k);
-        while (k->shuffles) {
-            RtShuffle *next = k->shuffles->next;
-            free(k->shuffles);
-            k->shuffles = next;
-        }
-        for (int i = 0; i < 3; i++) {
-            free(k->owned[i]);
-            k->owned[i] = NULL;
-        }
-        rt->kernel = k->up;
-    }
-}
-
-void rt_kernel_free_shared(Rt *rt, RtKernelCtx *k)
-{
-    (void)rt;
-    while (k->shared) {
-        RtShared *next = k->shared->next;
-        rt_release(k->shared->value);
-        free(k->shared);
-        k->shared = next;
-    }
-}
-
-/* ---------------------------------------------------------------- block sizes */
-
-static void block_of(Rt *rt, int argc, Value *argv, Value *out, bool opt)
-{
-    /* max_block_size(kernel, dims) / opt_block_size(kernel, dims): on the CPU any block
-     * fits; the answer is the block parallel_do would choose, as a vector */
-    Grid g;
-    memset(&g, 0, sizeof g);
-    if (argc < 2 && argv[0].kind == V_ARRAY && argv[0].a->rank == 1 && argv[0].a->elem != RT_VALUE) {
-        /* max_block_size(dims), as real code calls it (blsgsm.q: `max_block_size([16,32,1])`
-         * then `shared(d, blkdim[0], blkdim[1])`): the block dims itself, each at least 1,
-         * halving its largest side until it has at most 1024 threads (CUDA's limit) */
-        read_dims(rt, argv[0], &g);
-        int64_t r = g.rank;
-        for (;;) {
-            int64_t n = 1;
-            int big = 0;
-            for (int i = 0; i < g.rank; i++) {
-                if (g.dims[i] < 1)
-                    g.dims[i] = 1;
-                n *= g.dims[i];
-                if (g.dims[i] > g.dims[big])
-                    big = i;
-            }
-            if (n <= 1024)
-                break;
-            g.dims[big] = (g.dims[big] + 1) / 2;
-        }
-        out[0] = rt_array_uninit(rt_scalar_elem(rt), 1, &r);
-        if (out[0].kind == V_UNDEF)
-            rt_out_of_memory(rt);
-        for (int i = 0; i < g.rank; i++)
-            rt_set_real(out[0].a, i, (double)g.dims[i], false);
-        return;
-    }
-    if (argc < 2) {
-        out[0] = rt_int(opt ? 256 : 1024);
-        return;
-    }
-    read_dims(rt, argv[1], &g);
-    int64_t r = g.rank;
-    out[0] = rt_array_uninit(rt_scalar_elem(rt), 1, &r);
-    if (out[0].kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    for (int i = 0; i < g.rank; i++)
-        rt_set_real(out[0].a, i, (double)(opt ? g.blk[i] : g.dims[i] < g.blk[i] ? g.blk[i] : g.blk[i]), false);
-}
-
-void lib_max_block_size(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    block_of(rt, argc, argv, out, false);
-}
-
-void lib_opt_block_size(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    block_of(rt, argc, argv, out, true);
-}
-
-void lib_opt_block_cnt(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    (void)nout;
-    /* opt_block_cnt(kernel, [blocksize,] dims): blocks to cover dims (spec 000); every
-     * block of a CPU grid is active at once, so grid barriers always hold */
-    Grid g;
-    memset(&g, 0, sizeof g);
-    read_dims(rt, argv[argc - 1], &g);
-    if (argc == 3) {
-        Grid b;
-        memset(&b, 0, sizeof b);
-        read_dims(rt, argv[1], &b);
-        if (b.rank != g.rank)
-            rt_error(rt, "opt_block_cnt: the block size has %d dimensions, the data %d", b.rank, g.rank);
-        for (int i = 0; i < g.rank; i++) {
-            if (b.dims[i] < 1)
-                rt_error(rt, "opt_block_cnt: block dimensions must be positive");
-            g.cnt[i] = (g.dims[i] + b.dims[i] - 1) / b.dims[i];
-        }
-    }
-    int64_t r = g.rank;
-    out[0] = rt_array_uninit(rt_scalar_elem(rt), 1, &r);
-    if (out[0].kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    for (int i = 0; i < g.rank; i++)
-        rt_set_real(out[0].a, i, (double)g.cnt[i], false);
-}
-
-void lib_memfence(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    /* One thread runs at a time in the interpreter: every write is already visible. The
-     * parser turns memfence(grid) into memfence("grid"); a call written otherwise is
-     * checked here. */
-    (void)nout, (void)out;
-    if (argc == 1) {
-        const char *s = rt_to_cstr(rt, argv[0], "memfence's scope");
-        if (strcmp(s, "grid") && strcmp(s, "block") && strcmp(s, "system"))
-            rt_error(rt, "memfence: the scope is grid, block or system");
-    }
-}
-
-void lib_serial_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
-{
-    lib_parallel_do(rt, argc, argv, nout, out);
-}

@@ -1,0 +1,58 @@
+/*
+ * engine.h - the interface a kernel engine fills (DESIGN.md "Engines"), the way each SIMD
+ * back end of libavfilter fills one table of functions.
+ *
+ * The runtime (kernel_compiled.c) specialises a kernel on the types of one launch, has
+ * lang/ write it as one text in the kernel dialect (kernels/qp_kernel.h), and from then on
+ * reaches it only through an engine: compile the text once, launch it over a grid as often
+ * as the program asks, free it with the runtime. The CPU engine (cpu/engine.c) builds the
+ * text with the system C compiler and runs rows of the grid on the thread pool; the CUDA
+ * engine (a later issue) fills the same table with NVRTC and the driver API: the text's
+ * __global__ qpk_cuda, launched with the grid and block dims given here, its qp_arg array
+ * as the kernel's environment, and each array's buffer (bufs) uploaded before the launch
+ * and downloaded after, as the buffer's residency bits ('const, 'nocopy) allow.
+ */
+#ifndef RT_ENGINE_H
+#define RT_ENGINE_H
+
+#include "kernels/qp_kernel.h"
+#include "runtime/value.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct RtEngineKernel RtEngineKernel;   /* one compiled kernel, the engine's own */
+
+/* The geometry of one launch. */
+typedef struct RtEngineGrid {
+    int rank;                   /* 1..4 */
+    const int64_t *dims;        /* threads per dimension */
+    const int64_t *blk;         /* block dims: threads per block per dimension */
+    int64_t nblocks;            /* blocks in all */
+} RtEngineGrid;
+
+typedef struct RtEngine {
+    const char *name;
+    /* Can kernels run on it at all? When not, why (one line). */
+    bool (*available)(char *why, size_t len);
+    /* Compile a kernel's text (`name` for messages and kept copies). `lockstep`: the text
+     * has block barriers, so its blocks run one call each (qpk_blocks, or one thread per
+     * block of qpk_cuda). *cached: it came from the engine's cache, nothing was compiled.
+     * NULL with the compiler's first lines in err on failure (a bug of qpipe). */
+    RtEngineKernel *(*compile)(const char *name, const char *text, bool lockstep, bool *cached, char *err,
+                               size_t errlen);
+    /* Run it over the grid. args: the kernel's arguments in the generator's order (codegen.h),
+     * then one accumulator per output; bufs[i]: the buffer behind args[i] when it is an
+     * array, else NULL. The first failure inside (assertion, 'checked access) is written
+     * to *status. */
+    void (*launch)(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs, const RtEngineGrid *grid,
+                   qp_status *status);
+    void (*free)(RtEngineKernel *k);
+    /* Forget everything compiled or loaded (the runtime is going away). */
+    void (*shutdown)(void);
+} RtEngine;
+
+extern const RtEngine rt_cpu_engine;    /* cpu/engine.c */
+
+#endif
