@@ -1,8 +1,8 @@
 /*
  * qp_kernel.h - the kernel dialect: the one header that generated kernels include.
  *
- * lang/codegen_c.c turns a Quasar kernel into one C text in this dialect; the CPU engine
- * compiles it with the system C compiler (C11) and the CUDA engine with NVRTC (C++), so
+ * The kernel compiler (lang/kpasses.c) turns a Quasar kernel into one C text in this
+ * dialect; the CPU engine compiles it with the system C compiler (C11) and the CUDA engine with NVRTC (C++), so
  * everything here compiles both ways: no C-only constructs (designated initializers,
  * compound literals, implicit void * conversions), `QP_RESTRICT` instead of `restrict`.
  *

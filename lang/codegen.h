@@ -3,10 +3,10 @@
  * types of one launch, as text in the kernel dialect (kernels/qp_kernel.h).
  *
  * The runtime knows the types (element type, rank, access mode of each array, ints,
- * reals, fixed vectors, the device functions passed) when parallel_do runs; this file
- * infers the types of the kernel's locals from them and writes C that the CPU engine
- * compiles with the system C compiler and NVRTC compiles for the GPU. It emits text and
- * runs nothing (DESIGN.md "Layout"). A kernel using something not handled yet gets NULL
+ * reals, fixed vectors, the device functions passed) when parallel_do runs; the kernel
+ * compiler (its passes are listed in kpasses.c) infers the types of the kernel's locals
+ * from them and writes C that the CPU engine compiles with the system C compiler and NVRTC
+ * compiles for the GPU. It emits text and runs nothing (DESIGN.md "Layout"). A kernel using something not handled yet gets NULL
  * and a reason, and the runtime runs it in its interpreter.
  *
  * The text defines the CPU entry point

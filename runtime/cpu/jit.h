@@ -1,7 +1,7 @@
 /*
  * jit.h - the CPU engine's compiler driver (jit.c): C source text in, function address out.
  *
- * The code generator (lang/codegen_c.c) writes each specialized kernel as one C
+ * The kernel compiler (lang/kpasses.c) writes each specialized kernel as one C
  * translation unit in the kernel dialect (`#include "qp_kernel.h"`). rt_jit_symbol runs
  * the system C compiler on it to build a shared object, dlopens it and returns the
  * address of the symbol asked for (DESIGN.md "The path of a program", step 6).
