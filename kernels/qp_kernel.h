@@ -2,9 +2,10 @@
  * qp_kernel.h - the kernel dialect: the one header that generated kernels include.
  *
  * The kernel compiler (lang/kpasses.c) turns a Quasar kernel into one C text in this
- * dialect; the CPU engine compiles it with the system C compiler (C11) and the CUDA engine with NVRTC (C++), so
- * everything here compiles both ways: no C-only constructs (designated initializers,
- * compound literals, implicit void * conversions), `QP_RESTRICT` instead of `restrict`.
+ * dialect; the CPU engine compiles it with the system C compiler (C11) and the CUDA engine
+ * with NVRTC (C++), so everything here compiles both ways: no C-only constructs
+ * (designated initializers, compound literals, implicit void * conversions),
+ * `QP_RESTRICT` instead of `restrict`.
  *
  *   qp_arg          how the runtime passes each argument: an array (data and dims), an
  *                   int or a real; generated code unpacks it once per launch
