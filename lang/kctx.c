@@ -14,7 +14,7 @@
 /* ---------------------------------------------------------------- memory */
 
 /* Every block the generator allocates is linked into one list, so that the longjmp of
- * `unsupported` loses nothing: lang_kernel_c frees the whole list at the end. */
+ * `kg_unsupported` loses nothing: lang_kernel_c frees the whole list at the end. */
 typedef union Blk {
     struct {
         union Blk *prev, *next;

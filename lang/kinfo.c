@@ -37,7 +37,7 @@ static LangWalkStep barrier_visit(Node *n, void *ctx)
             b->warp = true;
         else if (n->name && strcmp(n->name, "block"))
             b->grid = true;
-    } else if (lang_is_group_method(n)) {
+    } else if (n->kind == N_CALL && lang_is_group_method(n)) {
         b->any = b->group = true;   /* a shuffle: every thread of the group takes part together */
     }
     return LANG_WALK_ON;

@@ -12,6 +12,7 @@
  */
 #include "lang/lang.h"
 #include "lang/ast.h"
+#include "lang/walk.h"
 
 #include <string.h>
 
@@ -44,19 +45,19 @@ static bool unknown_creation(const Node *fn, const Node *e)
 }
 
 typedef struct Scan {
+    const Node *fn;
     const char *name;
     int unknown, other;
 } Scan;
 
-/* Count the assignments to s->name in n (not inside nested functions or lambdas). */
-static void scan(const Node *fn, const Node *n, Scan *s)
+/* Count the assignments to s->name (not inside nested functions or lambdas). */
+static LangWalkStep scan_visit(Node *n, void *ctx)
 {
-    if (!n || n->kind == N_FUNCTION || n->kind == N_LAMBDA)
-        return;
+    Scan *s = ctx;
     if (n->kind == N_ASSIGN && n->a) {
         const Node *t = n->a->kind == N_TYPED ? n->a->a : n->a;
         if (t->kind == N_IDENT && !strcmp(t->name, s->name)) {
-            if (n->op == T_EQ && unknown_creation(fn, n->b) && n->a->kind == N_IDENT)
+            if (n->op == T_EQ && unknown_creation(s->fn, n->b) && n->a->kind == N_IDENT)
                 s->unknown++;
             else
                 s->other++;
@@ -64,13 +65,7 @@ static void scan(const Node *fn, const Node *n, Scan *s)
             s->other++;     /* [A, B] = …: leave it alone */
         }
     }
-    const Node *kids[] = {n->a, n->b, n->c};
-    for (int i = 0; i < 3; i++)
-        scan(fn, kids[i], s);
-    const NodeList *lists[] = {&n->args, &n->args2, &n->body};
-    for (int k = 0; k < 3; k++)
-        for (int i = 0; i < lists[k]->n; i++)
-            scan(fn, lists[k]->items[i], s);
+    return LANG_WALK_ON;
 }
 
 static void check_function(const LangModule *m, const Node *fn, LangDiag *d)
@@ -79,9 +74,8 @@ static void check_function(const LangModule *m, const Node *fn, LangDiag *d)
         const Node *out = fn->args2.items[i];
         if (out->type)
             continue;
-        Scan s = {.name = out->name};
-        for (int k = 0; k < fn->body.n; k++)
-            scan(fn, fn->body.items[k], &s);
+        Scan s = {.fn = fn, .name = out->name};
+        lang_walk_list((NodeList *)&fn->body, scan_visit, &s);
         if (s.unknown && !s.other)
             lang_diag_report(d, &m->src, out->loc, LANG_WARNING,
                              "could not determine the type of output argument %s", out->name);

@@ -3,33 +3,32 @@
  */
 #include "lang/walk.h"
 
-static bool walk(Node *n, LangVisit visit, void *ctx, bool nested)
-{
-    if (!n)
-        return false;
-    LangWalkStep s = visit(n, ctx);
-    if (s == LANG_WALK_STOP)
-        return true;
-    if (s == LANG_WALK_SKIP || (!nested && (n->kind == N_FUNCTION || n->kind == N_LAMBDA)))
-        return false;
-    if (walk(n->a, visit, ctx, nested) || walk(n->b, visit, ctx, nested) || walk(n->c, visit, ctx, nested))
-        return true;
-    NodeList *lists[] = {&n->args, &n->args2, &n->body, &n->args3};
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < lists[k]->n; i++)
-            if (walk(lists[k]->items[i], visit, ctx, nested))
-                return true;
-    return false;
-}
+static bool walk(Node *n, LangVisit visit, void *ctx, bool nested);
 
-bool lang_walk(Node *n, LangVisit visit, void *ctx) { return walk(n, visit, ctx, false); }
-
-bool lang_walk_all(Node *n, LangVisit visit, void *ctx) { return walk(n, visit, ctx, true); }
-
-bool lang_walk_list(NodeList *l, LangVisit visit, void *ctx)
+static bool walk_list(NodeList *l, LangVisit visit, void *ctx, bool nested)
 {
     for (int i = 0; i < l->n; i++)
-        if (walk(l->items[i], visit, ctx, false))
+        if (l->items[i] && walk(l->items[i], visit, ctx, nested))
             return true;
     return false;
 }
+
+/* n is not NULL: children are tested before the call (launches walk kernels often). */
+static bool walk(Node *n, LangVisit visit, void *ctx, bool nested)
+{
+    LangWalkStep s = visit(n, ctx);
+    if (s != LANG_WALK_ON)
+        return s == LANG_WALK_STOP;
+    if (!nested && (n->kind == N_FUNCTION || n->kind == N_LAMBDA))
+        return false;
+    return (n->a && walk(n->a, visit, ctx, nested)) || (n->b && walk(n->b, visit, ctx, nested)) ||
+           (n->c && walk(n->c, visit, ctx, nested)) || walk_list(&n->args, visit, ctx, nested) ||
+           walk_list(&n->args2, visit, ctx, nested) || walk_list(&n->body, visit, ctx, nested) ||
+           walk_list(&n->args3, visit, ctx, nested);
+}
+
+bool lang_walk(Node *n, LangVisit visit, void *ctx) { return n && walk(n, visit, ctx, false); }
+
+bool lang_walk_all(Node *n, LangVisit visit, void *ctx) { return n && walk(n, visit, ctx, true); }
+
+bool lang_walk_list(NodeList *l, LangVisit visit, void *ctx) { return walk_list(l, visit, ctx, false); }

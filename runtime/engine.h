@@ -45,7 +45,7 @@ typedef struct RtEngine {
     /* Run it over the grid. args: the kernel's arguments in the generator's order (codegen.h),
      * then one accumulator per output; bufs[i]: the buffer behind args[i] when it is an
      * array, else NULL. The first failure inside (assertion, 'checked access) is written
-     * to *status. */
+     * to *status, which the caller has zeroed. */
     void (*launch)(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs, const RtEngineGrid *grid,
                    qp_status *status);
     void (*free)(RtEngineKernel *k);

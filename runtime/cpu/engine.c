@@ -54,20 +54,20 @@ typedef struct RowJob {
     Entry entry;
     const qp_arg *args;
     const int64_t *dims, *blk;
-    qp_status status;
+    qp_status *status;
 } RowJob;
 
 static void run_rows(void *ctx, int64_t lo, int64_t hi)
 {
     RowJob *j = ctx;
-    j->entry(j->args, j->dims, j->blk, lo, hi, &j->status);
+    j->entry(j->args, j->dims, j->blk, lo, hi, j->status);
 }
 
 static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
                        const RtEngineGrid *grid, qp_status *status)
 {
     (void)bufs, (void)nargs;    /* host memory: the kernel reads the buffers where they are */
-    RowJob job = {.entry = k->entry, .args = args, .dims = grid->dims, .blk = grid->blk};
+    RowJob job = {.entry = k->entry, .args = args, .dims = grid->dims, .blk = grid->blk, .status = status};
     int64_t rows = grid->dims[0];
     int64_t per_row = 1;
     for (int d = 1; d < grid->rank; d++)
@@ -77,7 +77,6 @@ static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *b
         rt_parallel_for(grid->nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
     else
         rt_parallel_for(rows, grain, run_rows, &job);
-    *status = job.status;
 }
 
 static void cpu_free(RtEngineKernel *k)
