@@ -34,7 +34,7 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
     snprintf(out, len, "qpa%d_%s", g->accessors++, v->name);
     Buf *h = &g->head;
     kg_bprintf(h, "QP_DEVICE %s%s %s(%s *QP_RESTRICT p, const int64_t *d, qp_status *st, int line",
-            kind == 'r' ? T : kind == 'w' ? "void" : T, kind == 'p' ? " *" : "", out, T);
+               kind == 'r' ? T : kind == 'w' ? "void" : T, kind == 'p' ? " *" : "", out, T);
     if (vt)
         kg_bprintf(h, ", %s pv", vt);
     else
@@ -527,9 +527,9 @@ bool kg_shared_alloc(Gen *g, Node *n)
         kg_ex_free(&d);
     }
     kg_bprintf(OUT(g), "%*s    %s = (%s *)qp_calloc((unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) + 1, sizeof(%s));\n",
-            IND(g), cn, T, cn, cn, cn, cn, T);
+               IND(g), cn, T, cn, cn, cn, cn, T);
     kg_bprintf(OUT(g), "%*s    if (!%s) { qp_fail(qp_st, 3, %d); goto qp_end; }\n%*s}\n", IND(g), cn, n->loc.line,
-            IND(g));
+               IND(g));
     LangKType at = {.kind = LK_ARRAY, .elem = elem, .rank = c->args.n, .mode = LANG_KMODE_SAFE};
     Var *v = kg_add_var(g, t->name, VAR_ARRAY, at);
     v->shared = true;
@@ -557,7 +557,7 @@ bool kg_dyn_alloc(Gen *g, Node *n)
         return false;
     if (!g->fn->kernel || !g->fn->dyn)
         kg_unsupported(g, n, "'%s' of a size that is not a constant up to %d (dynamic kernel memory) here",
-                    c->a->name, GEN_MAX_VEC_LEN);
+                       c->a->name, GEN_MAX_VEC_LEN);
     Var *v = kg_find_var(g, t->name);
     if (v && (!v->dyn || v->t.rank != c->args.n))
         kg_unsupported(g, n, "'%s' assigned both a dynamic array and something else", t->name);
@@ -577,12 +577,12 @@ bool kg_dyn_alloc(Gen *g, Node *n)
         if (!is_num(d.t))
             kg_unsupported(g, n, "a dynamic array sized by a vector");
         kg_bprintf(OUT(g), "%*s    int64_t qpn%d = (int64_t)(%s);\n%*s    %s_d[%d] = qpn%d < 0 ? 0 : qpn%d;\n", IND(g), i,
-                kg_bdone(&d.c), IND(g), cn, i, i, i);
+                   kg_bdone(&d.c), IND(g), cn, i, i, i);
         kg_ex_free(&d);
     }
     kg_bprintf(OUT(g), "%*s    int64_t qpn = %s_d[0] * %s_d[1] * %s_d[2] * %s_d[3];\n", IND(g), cn, cn, cn, cn);
     kg_bprintf(OUT(g), "%*s    qp_free(%s);\n%*s    %s = (%s *)qp_calloc((unsigned long long)qpn + 1, sizeof(%s));\n",
-            IND(g), cn, IND(g), cn, T, T);
+               IND(g), cn, IND(g), cn, T, T);
     kg_bprintf(OUT(g), "%*s    if (!%s) { qp_fail(qp_st, 3, %d); goto qp_end; }\n", IND(g), cn, n->loc.line);
     if (!strcmp(c->a->name, "ones"))
         kg_bprintf(OUT(g), "%*s    for (int64_t qpk = 0; qpk < qpn; qpk++) %s[qpk] = 1;\n", IND(g), cn);
@@ -652,7 +652,7 @@ void kg_kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
                     kg_bprintf(unpack, "    e.%s_d[%d] = args[%d].d[%d];\n", cn, k, arg, k);
             }
             kg_bprintf(pre, "    %s *%s %s = qp_e->%s;\n    const int64_t *%s_d = qp_e->%s_d;\n", T,
-                    ks->may_alias ? "" : "QP_RESTRICT", cn, cn, cn, cn);
+                       ks->may_alias ? "" : "QP_RESTRICT", cn, cn, cn, cn);
             kg_add_var(g, p->name, VAR_ARRAY, p->type);
             break;
         }
@@ -686,7 +686,7 @@ void kg_kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
                 kg_bprintf(env, "    %s %s;\n", vt, cn);
                 /* passed as an array of doubles */
                 kg_bprintf(unpack, "    for (int k = 0; k < %d; k++) e.%s.v[k] = (%s)((const double *)args[%d].p)[k];\n",
-                        p->type.n, cn, kg_elem_c(p->type.elem), arg);
+                           p->type.n, cn, kg_elem_c(p->type.elem), arg);
             }
             kg_bprintf(pre, "    %s %s = qp_e->%s;\n", vt, cn, cn);
             kg_add_var(g, p->name, VAR_LOCAL, p->type);

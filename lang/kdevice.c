@@ -111,7 +111,7 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     }
     char tb[32];
     kg_bprintf(&sig, "QP_DEVICE %s %s(qp_status *qp_st", s->has_ret ? kg_ctype(g, s->ret, tb, sizeof tb) : "void",
-            s->cname);
+               s->cname);
     for (int i = 0; i < argc; i++) {
         char pn[80];
         kg_cname(((Node *)fn->args.items[i])->name, pn, sizeof pn);
@@ -139,7 +139,7 @@ Ex kg_device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
     /* spec 001: kernels call device functions only; the interpreter reports the error */
     if (fn->kind == N_FUNCTION && !(fn->flags & NODE_DEVICE))
         kg_unsupported(g, n, "'%s' is a %s function, not a device function", name,
-                    fn->flags & NODE_KERNEL ? "kernel" : "host");
+                       fn->flags & NODE_KERNEL ? "kernel" : "host");
     int argc = n->args.n;
     if (argc > 16)
         kg_unsupported(g, n, "more than 16 arguments");

@@ -196,7 +196,7 @@ void kg_pass_emit(Gen *g);
 
 /* ---------------------------------------------------------------- across files */
 
-/* kctx */
+/* kctx.c */
 void *kg_g_calloc(size_t n);
 void kg_g_free(void *p);
 void kg_g_free_all(void);
@@ -213,7 +213,7 @@ const char *kg_vref(const Var *v, char *out, size_t len);
 Var *kg_add_var(Gen *g, const char *name, VarKind kind, LangKType t);
 Var *kg_declare_local(Gen *g, const char *name, LangKType t);
 
-/* kinfer */
+/* kinfer.c */
 void kg_ex_free(Ex *e);
 Ex kg_ex_text(LangKType t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 Ex kg_convert(Gen *g, Ex e, LangKType t, Node *at);
@@ -225,7 +225,7 @@ void kg_assign_local(Gen *g, Node *stmt, const char *name, LangKType declared, b
 void kg_assign_local_ex(Gen *g, Node *stmt, const char *name, LangKType declared, bool has_decl, Ex e);
 Ex kg_expr(Gen *g, Node *n);
 
-/* kaccess */
+/* kaccess.c */
 bool kg_const_int(Node *n, int *out);
 LangKType kg_elem_type(Gen *g, LangKElem e);
 Ex kg_array_read(Gen *g, Node *n, Var *v);
@@ -238,7 +238,7 @@ bool kg_is_dyn_alloc(Node *n);
 bool kg_dyn_alloc(Gen *g, Node *n);
 void kg_kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre);
 
-/* kstencil */
+/* kstencil.c */
 Rng kg_rng(Gen *g, Node *e);
 bool kg_push_range(Gen *g, const char *name, Rng r);
 void kg_note_access(Gen *g, Node *ix, Var *v);
@@ -248,7 +248,7 @@ void kg_flat_accessor(Gen *g, Var *v, char kind, char *out, size_t len);
 void kg_flat_args(Gen *g, Node *n, Var *v, Buf *b);
 bool kg_unroll_loop(Gen *g, Node *n);
 
-/* kstmt */
+/* kstmt.c */
 void kg_line(Gen *g, Node *n);
 bool kg_tree_any(Node *n, bool (*hit)(Node *));
 bool kg_jumps(Node *n);
@@ -259,14 +259,14 @@ void kg_stmt(Gen *g, Node *n);
 void kg_stmts(Gen *g, NodeList *l);
 void kg_kernel_statements(Gen *g);
 
-/* klockstep */
+/* klockstep.c */
 void kg_lock_stmts(Gen *g, NodeList *l);
 
-/* kdevice */
+/* kdevice.c */
 Ex kg_device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs);
 Node *kg_device_fn(Gen *g, Node *call);
 
-/* emit_c */
+/* emit_c.c */
 bool kg_takes_blkcnt(const Gen *g);
 void kg_body_function(Gen *g, Buf *t, const char *name, const Buf *pre, Fn *f);
 void kg_run_function(Gen *g, Buf *t, const Buf *unpack, bool fast);

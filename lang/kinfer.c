@@ -60,7 +60,7 @@ Ex kg_convert(Gen *g, Ex e, LangKType t, Node *at)
         snprintf(fn, sizeof fn, "%s_of_%s", to, from);
         if (!strstr(kg_bdone(&g->head), fn)) {
             kg_bprintf(&g->head, "QP_DEVICE %s %s(%s a) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)a.v[i]; return r; }\n",
-                    to, fn, from, to, t.n, kg_elem_c(t.elem));
+                       to, fn, from, to, t.n, kg_elem_c(t.elem));
         }
         r = kg_ex_text(t, "%s(%s)", fn, kg_bdone(&e.c));
     } else {
@@ -118,7 +118,7 @@ static Ex pad_vec(Gen *g, Ex e, int n)
     snprintf(fn, sizeof fn, "%s_pad_%s", to, from);
     if (!strstr(kg_bdone(&g->head), fn))
         kg_bprintf(&g->head, "QP_DEVICE %s %s(%s a) { %s r = %s_fill(0); for (int i = 0; i < %d; i++) r.v[i] = a.v[i]; return r; }\n",
-                to, fn, from, to, to, e.t.n);
+                   to, fn, from, to, to, e.t.n);
     Ex r = kg_ex_text(t, "%s(%s)", fn, kg_bdone(&e.c));
     kg_ex_free(&e);
     return r;
@@ -158,7 +158,7 @@ static Ex binary(Gen *g, Node *n)
         snprintf(fn, sizeof fn, "%s_pow", vt);
         if (!strstr(kg_bdone(&g->head), fn))
             kg_bprintf(&g->head, "QP_DEVICE %s %s(%s a, double p) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)pow((double)a.v[i], p); return r; }\n",
-                    vt, fn, vt, vt, t.n, kg_elem_c(g->real));
+                       vt, fn, vt, vt, t.n, kg_elem_c(g->real));
         Ex r = kg_ex_text(t, "%s(%s, (double)(%s))", fn, kg_bdone(&a.c), kg_bdone(&b.c));
         kg_ex_free(&a), kg_ex_free(&b);
         return r;
@@ -169,7 +169,7 @@ static Ex binary(Gen *g, Node *n)
         Ex r = a.t.kind == LK_INT && b.t.kind == LK_INT
                    ? kg_ex_text(t_int(), "((int)pow((double)(%s), (double)(%s)))", kg_bdone(&a.c), kg_bdone(&b.c))
                    : kg_ex_text(t_real(g), "((%s)pow((double)(%s), (double)(%s)))", kg_elem_c(g->real), kg_bdone(&a.c),
-                             kg_bdone(&b.c));
+                                kg_bdone(&b.c));
         kg_ex_free(&a), kg_ex_free(&b);
         return r;
     }
@@ -354,7 +354,7 @@ Ex kg_expr(Gen *g, Node *n)
             kg_vref(v, cn, sizeof cn);
             /* zero outside, as arrays read in the default ('safe) mode of kernels */
             Ex r = kg_ex_text(kg_elem_type(g, v->t.elem == LKE_I32 ? LKE_I32 : g->real), "%s_get(&%s, (int64_t)(%s))",
-                           kg_ctype(g, v->t, tb, sizeof tb), cn, kg_bdone(&i.c));
+                              kg_ctype(g, v->t, tb, sizeof tb), cn, kg_bdone(&i.c));
             kg_ex_free(&i);
             return r;
         }
@@ -428,7 +428,7 @@ static Ex math_unary(Gen *g, Node *n, const Math1 *m)
             snprintf(body, sizeof body, "%s", fc);
             *strstr(body, "(x)") = 0;
             kg_bprintf(&g->head, "QP_DEVICE %s %s(%s a) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)%s((double)a.v[i]); return r; }\n",
-                    vt, fn, vt, vt, t.n, kg_elem_c(g->real), body);
+                       vt, fn, vt, vt, t.n, kg_elem_c(g->real), body);
         }
         r = kg_ex_text(t, "%s(%s)", fn, kg_bdone(&a.c));
     } else {
@@ -520,13 +520,13 @@ Ex kg_call(Gen *g, Node *n)
         bool ints = a.t.kind == LK_INT && b.t.kind == LK_INT && strcmp(name, "atan2") && strcmp(name, "pow");
         if (ints)
             r = kg_ex_text(t_int(), "((int)qp_%s_i((long long)(%s), (long long)(%s)))",
-                        !strcmp(name, "min") ? "min" : !strcmp(name, "max") ? "max" : name, kg_bdone(&a.c), kg_bdone(&b.c));
+                           !strcmp(name, "min") ? "min" : !strcmp(name, "max") ? "max" : name, kg_bdone(&a.c), kg_bdone(&b.c));
         else if (!strcmp(name, "min") || !strcmp(name, "max"))
             r = kg_ex_text(t_real(g), "((%s)qp_%s((double)(%s), (double)(%s)))", kg_elem_c(g->real), name, kg_bdone(&a.c),
-                        kg_bdone(&b.c));
+                           kg_bdone(&b.c));
         else
             r = kg_ex_text(t_real(g), "((%s)%s%s((double)(%s), (double)(%s)))", kg_elem_c(g->real),
-                        !strcmp(name, "atan2") || !strcmp(name, "pow") ? "" : "qp_", name, kg_bdone(&a.c), kg_bdone(&b.c));
+                           !strcmp(name, "atan2") || !strcmp(name, "pow") ? "" : "qp_", name, kg_bdone(&a.c), kg_bdone(&b.c));
         kg_ex_free(&a), kg_ex_free(&b);
         return r;
     }
@@ -538,10 +538,10 @@ Ex kg_call(Gen *g, Node *n)
             kg_unsupported(g, n, "'clamp' of vectors");
         if (a.t.kind == LK_INT && b.t.kind == LK_INT && c.t.kind == LK_INT)
             r = kg_ex_text(t_int(), "((int)qp_clamp_i((long long)(%s), (long long)(%s), (long long)(%s)))", kg_bdone(&a.c),
-                        kg_bdone(&b.c), kg_bdone(&c.c));
+                           kg_bdone(&b.c), kg_bdone(&c.c));
         else
             r = kg_ex_text(t_real(g), "((%s)qp_clamp((double)(%s), (double)(%s), (double)(%s)))", kg_elem_c(g->real),
-                        kg_bdone(&a.c), kg_bdone(&b.c), kg_bdone(&c.c));
+                           kg_bdone(&a.c), kg_bdone(&b.c), kg_bdone(&c.c));
         kg_ex_free(&a), kg_ex_free(&b), kg_ex_free(&c);
         return r;
     }
@@ -553,7 +553,7 @@ Ex kg_call(Gen *g, Node *n)
             kg_unsupported(g, n, "'lerp' with a vector weight");
         if (is_num(a.t) && is_num(b.t)) {
             r = kg_ex_text(t_real(g), "((%s)qp_lerp((double)(%s), (double)(%s), (double)(%s)))", kg_elem_c(g->real),
-                        kg_bdone(&a.c), kg_bdone(&b.c), kg_bdone(&c.c));
+                           kg_bdone(&a.c), kg_bdone(&b.c), kg_bdone(&c.c));
         } else {
             /* a + (b - a) * t, elementwise, each step rounded as in the interpreter */
             LangKType t = join(g, a.t, b.t, n);
@@ -564,7 +564,7 @@ Ex kg_call(Gen *g, Node *n)
             snprintf(fn, sizeof fn, "%s_lerp", vt);
             if (!strstr(kg_bdone(&g->head), fn))
                 kg_bprintf(&g->head, "QP_DEVICE %s %s(%s a, %s b, double t) { %s r; for (int i = 0; i < %d; i++) r.v[i] = (%s)qp_lerp((double)a.v[i], (double)b.v[i], t); return r; }\n",
-                        vt, fn, vt, vt, vt, t.n, kg_elem_c(g->real));
+                           vt, fn, vt, vt, vt, t.n, kg_elem_c(g->real));
             r = kg_ex_text(t, "%s(%s, %s, (double)(%s))", fn, kg_bdone(&a.c), kg_bdone(&b.c), kg_bdone(&c.c));
         }
         kg_ex_free(&a), kg_ex_free(&b), kg_ex_free(&c);
@@ -579,10 +579,10 @@ Ex kg_call(Gen *g, Node *n)
             kg_unsupported(g, n, "'%s' of a value that is not an int", name);
         if (name[0] == 's')
             r = kg_ex_text(t_int(), "((int)qp_%s_i((long long)(%s), (long long)(%s)))", name, kg_bdone(&a.c),
-                        kg_bdone(&b.c));
+                           kg_bdone(&b.c));
         else
             r = kg_ex_text(t_int(), "((%s) %s (%s))", kg_bdone(&a.c), name[0] == 'a' ? "&" : name[0] == 'o' ? "|" : "^",
-                        kg_bdone(&b.c));
+                           kg_bdone(&b.c));
         kg_ex_free(&a), kg_ex_free(&b);
         return r;
     }
@@ -598,7 +598,7 @@ Ex kg_call(Gen *g, Node *n)
         int len;
         if (!kg_const_int(n->args.items[0], &len) || len < 1 || len > GEN_MAX_VEC_LEN)
             kg_unsupported(g, n, "'%s' of a size that is not a constant up to %d (dynamic kernel memory)", name,
-                        GEN_MAX_VEC_LEN);
+                           GEN_MAX_VEC_LEN);
         LangKType t = t_vec(g->real, len);
         return kg_ex_text(t, "%s_fill(%s)", kg_ctype(g, t, tb, sizeof tb), name[0] == 'z' ? "0" : "1");
     }
@@ -609,7 +609,7 @@ Ex kg_call(Gen *g, Node *n)
         if (a.t.kind != LK_VEC)
             kg_unsupported(g, n, "'%s' of this value", name);
         r = kg_ex_text(kg_elem_type(g, a.t.elem == LKE_I32 ? LKE_I32 : g->real), "%s_%s(%s)", kg_ctype(g, a.t, tb, sizeof tb),
-                    name, kg_bdone(&a.c));
+                       name, kg_bdone(&a.c));
         kg_ex_free(&a);
         return r;
     }

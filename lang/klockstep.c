@@ -97,7 +97,7 @@ static void lock_control(Gen *g, Node *n)
         int t = g->temps++;
         kg_count_loop(g, t, &x);
         kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g),
-                kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t, t, t);
+                   kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t, t, t);
         kg_ex_free(&x.a), kg_ex_free(&x.c), kg_ex_free(&x.s);
         lock_block(g, &n->body);
         kg_bprintf(OUT(g), "%*s}\n%*s}\n", IND(g), IND(g));

@@ -80,7 +80,7 @@ static void assign(Gen *g, Node *n)
             char cn[96], tb[32];
             kg_vref(v, cn, sizeof cn);
             kg_bprintf(OUT(g), "%*s%s_set(&%s, (int64_t)(%s), (%s)(%s));\n", IND(g), kg_ctype(g, v->t, tb, sizeof tb), cn,
-                    kg_bdone(&i.c), kg_elem_c(v->t.elem), kg_bdone(&e.c));
+                       kg_bdone(&i.c), kg_elem_c(v->t.elem), kg_bdone(&e.c));
             kg_ex_free(&i), kg_ex_free(&e);
             return;
         }
@@ -133,7 +133,7 @@ static void assign(Gen *g, Node *n)
             Node *a = t->args.items[i];
             if (a->kind == N_IDENT)
                 kg_assign_local_ex(g, n, a->name, (LangKType){0}, false,
-                                kg_ex_text(kg_elem_type(g, e.t.elem), "qpd%d.v[%d]", tmp, i));
+                                   kg_ex_text(kg_elem_type(g, e.t.elem), "qpd%d.v[%d]", tmp, i));
         }
         g->fn->indent -= 4;
         kg_bprintf(OUT(g), "%*s}\n", IND(g));
@@ -190,9 +190,9 @@ void kg_range_exprs(Gen *g, Node *n, RangeEx *x)
 void kg_count_loop(Gen *g, int t, RangeEx *x)
 {
     kg_bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, kg_bdone(&x->a.c), t,
-            kg_bdone(&x->s.c));
+               kg_bdone(&x->s.c));
     kg_bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
-            kg_bdone(&x->c.c), t, t);
+               kg_bdone(&x->c.c), t, t);
     kg_bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; qpi%d < qpn%d; qpi%d++) {\n", IND(g), t, t, t, t);
 }
 
@@ -257,15 +257,15 @@ static void for_loop(Gen *g, Node *n)
         bool konst = r->b ? kg_const_int(r->b, &step) : (step = 1, true);
         if (konst && step != 0)
             kg_bprintf(OUT(g), "%*sfor (int qpi%d = %s, qpe%d = %s; qpi%d %s qpe%d; qpi%d += %d) {\n", IND(g), t,
-                    kg_bdone(&a.c), t, kg_bdone(&c.c), t, step > 0 ? "<=" : ">=", t, t, step);
+                       kg_bdone(&a.c), t, kg_bdone(&c.c), t, step > 0 ? "<=" : ">=", t, t, step);
         else
             kg_bprintf(OUT(g), "%*sfor (int qpi%d = %s, qps%d = %s, qpe%d = %s; qps%d > 0 ? qpi%d <= qpe%d : qpi%d >= qpe%d; qpi%d += qps%d) {\n",
-                    IND(g), t, kg_bdone(&a.c), t, kg_bdone(&s.c), t, kg_bdone(&c.c), t, t, t, t, t, t, t);
+                       IND(g), t, kg_bdone(&a.c), t, kg_bdone(&s.c), t, kg_bdone(&c.c), t, t, t, t, t, t, t);
         kg_bprintf(OUT(g), "%*s    %s = (%s)qpi%d;\n", IND(g), cn, v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t);
     } else {
         kg_count_loop(g, t, &x);     /* real bounds */
         kg_bprintf(OUT(g), "%*s    %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g), cn,
-                v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t, t, t);
+                   v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t, t, t);
     }
     kg_ex_free(&a), kg_ex_free(&c), kg_ex_free(&s);
     int lid = label_push(g, n);
@@ -398,10 +398,10 @@ void kg_stmt(Gen *g, Node *n)
             kg_cond_text(g, n->args.items[0], &c);
             if (g->fn->lockstep || g->fn->dyn)
                 kg_bprintf(OUT(g), "%*sif (!(%s)) { qp_fail(qp_st, 1, %d); goto qp_end; }\n", IND(g), kg_bdone(&c),
-                        n->loc.line);
+                           n->loc.line);
             else
                 kg_bprintf(OUT(g), "%*sif (!(%s)) { qp_fail(qp_st, 1, %d); return%s; }\n", IND(g), kg_bdone(&c),
-                        n->loc.line, g->fn->kernel || !g->fn->out_name ? "" : " 0");
+                           n->loc.line, g->fn->kernel || !g->fn->out_name ? "" : " 0");
             kg_g_free(c.s);
             return;
         }
