@@ -28,6 +28,8 @@ AVFormatContext *io_vin_format(const IoVideoIn *in);
 int io_vin_stream(const IoVideoIn *in);
 /* io_vin_read with the element type chosen: RT_U8 (vidreadframe's rgb_data), RT_F32, RT_F64. */
 int io_vin_read_elem(IoVideoIn *in, RtElem e, Value *frame, int64_t *pts, char *err, size_t errlen);
+/* Does the reader pass this stream's packets on (not left out by -an, -sn)? */
+bool io_vin_keeps(const IoVideoIn *in, int stream);
 /* Claim the queue of other streams' packets: a new reference, or NULL when another writer
  * claimed it already or packets were dropped (*dropped is set then). */
 IoPacketQueue *io_vin_claim(IoVideoIn *in, bool *dropped);
