@@ -43,6 +43,9 @@ Value io_image_read(const char *path, IoImageMode mode, bool dbl, char *err, siz
 /* Write a 2-D or 3-D numeric array; the format comes from the file name's extension.
  * 0 on success, negative with err set. */
 int io_image_write(const char *path, const RtArray *img, const IoImageWrite *opt, char *err, size_t errlen);
+/* The depth of a file's samples from its header: 16 for 16-bit PNG, TIFF, PPM/PGM, 32 for
+ * float TIFF, else 8 (also when unknown). */
+int io_image_bits(const char *path);
 /* Is this file name an image qpipe can read (by extension)? */
 bool io_is_image(const char *path);
 

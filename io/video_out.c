@@ -190,6 +190,8 @@ static void tag_colour(AVCodecContext *enc, const AVCodecParameters *src)
 {
     if (is_rgb(enc->pix_fmt)) {
         enc->colorspace = AVCOL_SPC_RGB;
+    } else if (src && is_rgb(src->format)) {
+        enc->color_range = AVCOL_RANGE_MPEG;    /* RGB (an image sequence) into YUV: as ffmpeg, limited */
     } else if (src) {
         enc->colorspace = src->color_space == AVCOL_SPC_RGB ? AVCOL_SPC_UNSPECIFIED : src->color_space;
         enc->color_range = src->color_range;

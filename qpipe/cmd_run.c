@@ -25,6 +25,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -468,7 +469,13 @@ static int run_image(const RunChain *c, const char *in, const char *out, const R
     }
     double t2 = run_now();
     char *tmp = temp_name(out);
+    /* a 16-bit (float) image stays 16-bit (float) where the output format holds it */
     IoImageWrite wo = {.bits = 8};
+    const char *ext = strrchr(out, '.');
+    int bits = io_image_bits(in);
+    if (ext && bits >= 16 && (!strcasecmp(ext, ".png") || !strcasecmp(ext, ".ppm") || !strcasecmp(ext, ".pgm") ||
+                              !strcasecmp(ext, ".pnm") || !strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff")))
+        wo.bits = bits == 32 && (!strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff")) ? 32 : 16;
     if (!tmp || io_image_write(tmp, y.a, &wo, err, sizeof err) < 0) {
         fprintf(stderr, "qpipe run: %s\n", tmp ? err : "out of memory");
         if (tmp)
