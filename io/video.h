@@ -43,6 +43,22 @@ void io_pq_release(IoPacketQueue *q);
 IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AVRational fps,
                               AVRational tb, const IoVideoOutOptions *opt, char *err, size_t errlen);
 
+/* Audio decoded and encoded again for a container that cannot hold it as it is
+ * (audio_reencode.c). */
+typedef struct IoAudioReencode IoAudioReencode;
+typedef int (*IoPacketSink)(void *ctx, AVPacket *pkt);     /* takes the packet's data */
+/* A re-encoder from par (time base in_tb) to of's default audio codec, or NULL with why
+ * set; on success why names the encoder. */
+IoAudioReencode *io_are_new(const AVCodecParameters *par, AVRational in_tb, const AVOutputFormat *of,
+                            char *why, size_t whylen);
+/* Describe the encoded stream in os (codec parameters, time base). */
+int io_are_stream(const IoAudioReencode *r, AVStream *os);
+/* One input packet (NULL: the end, flushing everything), the packets made to put (in
+ * io_are_time_base). 0 or -1. */
+int io_are_send(IoAudioReencode *r, const AVPacket *pkt, IoPacketSink put, void *ctx);
+AVRational io_are_time_base(const IoAudioReencode *r);
+void io_are_free(IoAudioReencode *r);
+
 /* FFmpeg's log goes through io_av_setup's callback: silent, but the last error line of this
  * thread is kept, so that a message can add FFmpeg's reason ("moov atom not found"). */
 void io_av_setup(void);

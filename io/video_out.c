@@ -57,6 +57,7 @@ struct IoVideoOut {
     int nin;                    /* streams of the source */
     int *map;                   /* source stream -> output stream, or -1 */
     AVRational *in_tb;          /* source streams' time bases */
+    IoAudioReencode **are;      /* source stream -> its re-encoder, or NULL (copied) */
 };
 
 static void fail(char *err, size_t errlen, const char *path, const char *what, int code)
@@ -378,7 +379,8 @@ static int copy_streams(IoVideoOut *out, IoVideoIn *src, char *err, size_t errle
     out->nin = (int)ifmt->nb_streams;
     out->map = malloc(sizeof *out->map * out->nin);
     out->in_tb = malloc(sizeof *out->in_tb * out->nin);
-    if (!out->map || !out->in_tb)
+    out->are = calloc((size_t)out->nin, sizeof *out->are);
+    if (!out->map || !out->in_tb || !out->are)
         goto oom;
     for (int i = 0; i < out->nin; i++) {
         AVStream *is = ifmt->streams[i];
@@ -386,7 +388,14 @@ static int copy_streams(IoVideoOut *out, IoVideoIn *src, char *err, size_t errle
         out->in_tb[i] = is->time_base;
         if (i == vidx || !out->q || !io_vin_keeps(src, i))
             continue;
-        if (!copyable(out->ofmt->oformat, is->codecpar)) {
+        bool copy = copyable(out->ofmt->oformat, is->codecpar);
+        char why[128] = "";
+        if (!copy && is->codecpar->codec_type == AVMEDIA_TYPE_AUDIO &&
+            (out->are[i] = io_are_new(is->codecpar, is->time_base, out->ofmt->oformat, why, sizeof why))) {
+            size_t n = strlen(out->notes);
+            snprintf(out->notes + n, sizeof out->notes - n, "audio stream %d (%s) re-encoded as %s: %s cannot hold it\n",
+                     i, avcodec_get_name(is->codecpar->codec_id), why, out->ofmt->oformat->name);
+        } else if (!copy) {
             size_t n = strlen(out->notes);
             snprintf(out->notes + n, sizeof out->notes - n, "%s stream %d (%s) left out: %s cannot hold it\n",
                      av_get_media_type_string(is->codecpar->codec_type), i,
@@ -394,10 +403,17 @@ static int copy_streams(IoVideoOut *out, IoVideoIn *src, char *err, size_t errle
             continue;
         }
         AVStream *os = avformat_new_stream(out->ofmt, NULL);
-        if (!os || avcodec_parameters_copy(os->codecpar, is->codecpar) < 0)
+        if (!os)
             goto oom;
-        os->codecpar->codec_tag = 0;
-        os->time_base = is->time_base;
+        if (out->are[i]) {
+            if (io_are_stream(out->are[i], os) < 0)
+                goto oom;
+        } else if (avcodec_parameters_copy(os->codecpar, is->codecpar) < 0) {
+            goto oom;
+        } else {
+            os->codecpar->codec_tag = 0;
+            os->time_base = is->time_base;
+        }
         os->disposition = is->disposition;
         av_dict_copy(&os->metadata, is->metadata, 0);
         out->map[i] = os->index;
@@ -523,6 +539,21 @@ static int drain(IoVideoOut *out, char *err, size_t errlen)
     }
 }
 
+typedef struct Sink {
+    IoVideoOut *out;
+    int stream;                 /* output stream */
+    AVRational tb;              /* of the packets given */
+} Sink;
+
+/* A re-encoded audio packet to the muxer. */
+static int sink_put(void *ctx, AVPacket *pkt)
+{
+    Sink *s = ctx;
+    av_packet_rescale_ts(pkt, s->tb, s->out->ofmt->streams[s->stream]->time_base);
+    pkt->stream_index = s->stream;
+    return av_interleaved_write_frame(s->out->ofmt, pkt) < 0 ? -1 : 0;
+}
+
 /* Forward queued packets of the copied streams up to time t (in out->tb), or all. */
 static int forward(IoVideoOut *out, int64_t t, bool all, char *err, size_t errlen)
 {
@@ -534,6 +565,16 @@ static int forward(IoVideoOut *out, int64_t t, bool all, char *err, size_t errle
         int o = i >= 0 && i < out->nin ? out->map[i] : -1;
         if (o < 0) {
             av_packet_free(&p);
+            continue;
+        }
+        if (out->are[i]) {
+            Sink s = {out, o, io_are_time_base(out->are[i])};
+            int rc = io_are_send(out->are[i], p, sink_put, &s);
+            av_packet_free(&p);
+            if (rc < 0) {
+                snprintf(err, errlen, "'%s': re-encoding the audio failed", out->path);
+                return -1;
+            }
             continue;
         }
         av_packet_rescale_ts(p, out->in_tb[i], out->ofmt->streams[o]->time_base);
@@ -696,6 +737,14 @@ int io_vout_close(IoVideoOut *out, char *err, size_t errlen)
         io_vout_abort(out);
         return -1;
     }
+    for (int i = 0; out->are && i < out->nin; i++) {
+        Sink s = {out, out->map[i], out->are[i] ? io_are_time_base(out->are[i]) : (AVRational){1, 1}};
+        if (out->are[i] && io_are_send(out->are[i], NULL, sink_put, &s) < 0) {
+            snprintf(err, errlen, "'%s': re-encoding the audio failed at its end", out->path);
+            io_vout_abort(out);
+            return -1;
+        }
+    }
     rc = av_write_trailer(out->ofmt);
     out->header = false;
     if (rc < 0) {
@@ -730,6 +779,9 @@ void io_vout_abort(IoVideoOut *out)
     av_buffer_pool_uninit(&out->pool);
     av_free(out->rgb);
     io_pq_release(out->q);
+    for (int i = 0; out->are && i < out->nin; i++)
+        io_are_free(out->are[i]);
+    free(out->are);
     free(out->map);
     free(out->in_tb);
     free(out->path);

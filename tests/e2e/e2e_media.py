@@ -342,5 +342,24 @@ def _():
         raise AssertionError(".ts lost the audio")
 
 
+@check("media: .webm re-encodes the AAC audio as ffmpeg does (Opus, 48 kHz, a 440 Hz tone) and says so")
+def _():
+    code, _, err = qpipe(IDENT, av(), out("w.webm"), "-t", "1", "--crf", "40")
+    expect_code((code, "", err), 0, "qpipe to .webm")
+    if "re-encoded" not in err:
+        raise AssertionError("no note of the re-encoding: " + err.strip())
+    ffmpeg("-t", "1", "-i", av(), "-c:v", "libvpx-vp9", "-crf", "40", "-b:v", "0", "-deadline", "realtime",
+           out("w_ff.webm"))
+    got, want = probe(out("w.webm"), "codec_name,sample_rate", "a"), probe(out("w_ff.webm"), "codec_name,sample_rate", "a")
+    if got != want:
+        raise AssertionError("audio %s, ffmpeg's %s" % (got, want))
+    pcm = ffmpeg_bytes("-i", out("w.webm"), "-map", "0:a", "-ac", "1", "-f", "s16le", "-")
+    x = [int.from_bytes(pcm[i:i + 2], "little", signed=True) for i in range(0, len(pcm), 2)]
+    crossings = sum(1 for a, b in zip(x[4800:], x[4801:]) if (a < 0) != (b < 0))
+    seconds = (len(x) - 4801) / 48000.0
+    if abs(crossings / seconds / 2 - 440) > 10:
+        raise AssertionError("the audio is not the 440 Hz tone (%.0f Hz)" % (crossings / seconds / 2))
+
+
 if __name__ == "__main__":
     sys.exit(main())
