@@ -11,6 +11,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 bool io_damage_any(const IoVideoDamage *d)
@@ -19,11 +20,20 @@ bool io_damage_any(const IoVideoDamage *d)
 }
 
 /* " at 1.200, 1.240 s" (", …" when there were more) appended to buf. */
-static void times(char *buf, size_t len, const double *t, int64_t count)
+static int cmp_time(const void *a, const void *b)
 {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void times(char *buf, size_t len, const double *times_in, int64_t count)
+{
+    double t[IO_DAMAGE_TIMES];
+    memcpy(t, times_in, sizeof t);
     size_t n = strlen(buf);
     int listed = count < IO_DAMAGE_TIMES ? (int)count : IO_DAMAGE_TIMES;
     int shown = 0;
+    qsort(t, (size_t)listed, sizeof *t, cmp_time);     /* decode order is not display order */
     for (int i = 0; i < listed && n < len; i++) {
         if (isnan(t[i]))
             continue;

@@ -813,6 +813,12 @@ int io_vin_seek(IoVideoIn *in, double seconds, char *err, size_t errlen)
     int rc = av_seek_frame(in->fmt, in->vidx, ts, AVSEEK_FLAG_BACKWARD);
     if (rc < 0)
         rc = av_seek_frame(in->fmt, in->vidx, ts, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+    if (rc < 0 && in->fmt->pb && !(in->fmt->pb->seekable & AVIO_SEEKABLE_NORMAL) && !in->have_last &&
+        !in->decoded) {
+        /* a pipe at its start: decode forward to the target instead */
+        in->skip_before = ts;
+        return 0;
+    }
     if (rc < 0) {
         fail(err, errlen, in->path, "cannot seek", rc);
         return -1;
