@@ -213,6 +213,8 @@ struct IoVideoIn {
     IoVideoDamage dmg;
     int nerr, nts;              /* timestamps listed in dmg */
     int64_t packets, decoded, delivered;
+    int64_t gaps;               /* frames' worth of holes between delivered timestamps */
+    double first_gap;           /* where the first hole is (seconds, as output) */
     int64_t last_pts;           /* of the last frame returned (stream tb), when have_last */
     bool have_last;
     bool checked_end;           /* the end of the stream was compared with its declaration */
@@ -554,6 +556,10 @@ static void demux_done(IoVideoIn *in, int rc)
 static int feed(IoVideoIn *in, char *err, size_t errlen)
 {
     int rc = av_read_frame(in->fmt, in->pkt);
+    if (rc == AVERROR(EAGAIN)) {     /* a live source with nothing yet */
+        usleep(1000);
+        return 1;
+    }
     if (rc < 0) {
         demux_done(in, rc);
         return 0;
@@ -701,8 +707,11 @@ static void check_end(IoVideoIn *in)
     double shift = in->offset_us / (double)AV_TIME_BASE;
     in->dmg.ends_at = ends - shift;
     in->dmg.declared_end = declared - shift;
+    /* frames lost inside the stream: packets that decoded to nothing, where the timestamps
+     * also have holes (field-coded video has two packets a frame and no holes; a variable
+     * frame rate has holes and no lost packets) */
     int64_t swallowed = in->packets - in->decoded;
-    in->dmg.missing = swallowed > 0 ? swallowed : 0;
+    in->dmg.missing = swallowed > 0 ? FFMIN(swallowed, in->gaps) : 0;
     if (declared > 0 && fd > 0 && ends < declared - 1.5 * fd) {
         in->dmg.truncated = true;
         in->dmg.missing += (int64_t)llround((declared - ends) / fd);
@@ -714,8 +723,8 @@ static void check_end(IoVideoIn *in)
             in->dmg.missing = lost;
     }
     if (in->dmg.missing > 0)
-        in->dmg.missing_from = in->dmg.truncated ? in->dmg.ends_at
-                               : in->nerr ? in->dmg.error_at[0] : in->dmg.ends_at;
+        in->dmg.missing_from = in->dmg.truncated && !in->gaps ? in->dmg.ends_at
+                               : in->gaps ? in->first_gap : in->nerr ? in->dmg.error_at[0] : in->dmg.ends_at;
 }
 
 /* The next frame to return into in->frame: frames before a seek's target dropped, the
@@ -745,6 +754,14 @@ static int next_wanted(IoVideoIn *in, int64_t *pts, char *err, size_t errlen)
         in->skip_before = AV_NOPTS_VALUE;
         if (in->frame->decode_error_flags || (in->frame->flags & AV_FRAME_FLAG_CORRUPT))
             note_error(in, out_seconds(in, t, in->fmt->streams[in->vidx]->time_base));
+        if (in->have_last) {
+            int64_t d = frame_duration(in, NULL);
+            if ((double)(t - in->last_pts) > 1.5 * (double)d) {
+                if (!in->gaps)
+                    in->first_gap = out_seconds(in, in->last_pts + d, in->fmt->streams[in->vidx]->time_base);
+                in->gaps += (int64_t)llround((double)(t - in->last_pts) / (double)d) - 1;
+            }
+        }
         in->last_pts = t;
         in->have_last = true;
         in->delivered++;
