@@ -694,10 +694,17 @@ static void check_end(IoVideoIn *in)
     const AVStream *st = in->fmt->streams[in->vidx];
     AVRational tb = st->time_base;
     double start = st->start_time != AV_NOPTS_VALUE ? st->start_time * av_q2d(tb) : 0;
+    /* the video stream's own duration; Matroska keeps it as a DURATION tag; the file's
+     * only when the video is all it holds (audio may well run longer than the video) */
     double declared = 0;
+    const AVDictionaryEntry *tag = av_dict_get(st->metadata, "DURATION", NULL, 0);
+    unsigned h, m;
+    double sec;
     if (st->duration != AV_NOPTS_VALUE && st->duration > 0)
         declared = start + st->duration * av_q2d(tb);
-    else if (in->fmt->duration != AV_NOPTS_VALUE && in->fmt->duration > 0)
+    else if (tag && sscanf(tag->value, "%u:%u:%lf", &h, &m, &sec) == 3)
+        declared = start + h * 3600.0 + m * 60.0 + sec;
+    else if (in->fmt->nb_streams == 1 && in->fmt->duration != AV_NOPTS_VALUE && in->fmt->duration > 0)
         declared = (double)in->fmt->duration / AV_TIME_BASE +
                    (in->fmt->start_time != AV_NOPTS_VALUE ? (double)in->fmt->start_time / AV_TIME_BASE : 0);
     if (in->opt.end > 0 && in->opt.end + start < declared)
