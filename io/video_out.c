@@ -496,7 +496,8 @@ IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AV
     }
     rc = avformat_write_header(out->ofmt, NULL);
     if (rc < 0) {
-        fail(err, errlen, path, "cannot write the header", rc);
+        fail(err, errlen, path, std_out ? "cannot write the header (stdout needs a streaming container: mkv, nut, "
+                                          "y4m, mpegts)" : "cannot write the header", rc);
         goto fail;
     }
     out->header = true;

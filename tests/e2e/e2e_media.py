@@ -228,6 +228,9 @@ def _():
     expect_code((code, "", err), 0, "qpipe to y4m")
     if probe(out("o.y4m"), "pix_fmt") != ["yuv420p"] or nframes(out("o.y4m")) != nframes(src):
         raise AssertionError("y4m: %s, %d frames" % (probe(out("o.y4m"), "pix_fmt"), nframes(out("o.y4m"))))
+    code, o, err = shell("%s run %s %s - --format mp4 -q > /dev/null" % (QPIPE, IDENT, src))
+    if code != 73 or "streaming container" not in err:
+        raise AssertionError("MP4 on stdout: exit %d, %s" % (code, err.strip()))
     got = ffmpeg("-i", out("o.y4m"), "-f", "md5", "-").strip()
     want = ffmpeg("-i", src, "-f", "md5", "-").strip()
     if got != want:
