@@ -34,6 +34,13 @@ bool io_vin_keeps(const IoVideoIn *in, int stream);
  * claimed it already or packets were dropped (*dropped is set then). */
 IoPacketQueue *io_vin_claim(IoVideoIn *in, bool *dropped);
 
+/* The queue (packet_queue.c): a new one (one reference), a packet's reference taken into
+ * it (pkt left blank), emptied (after a seek), claimed by a writer (a new reference, or
+ * NULL when claimed already or packets were dropped: *dropped says which). */
+IoPacketQueue *io_pq_new(void);
+void io_pq_push(IoPacketQueue *q, AVPacket *pkt);
+void io_pq_clear(IoPacketQueue *q);
+IoPacketQueue *io_pq_claim(IoPacketQueue *q, bool *dropped);
 /* The front packet if its time (in its input stream's time base tbs[index]) is at or
  * before t (in tb), or any front packet when `all`; NULL otherwise. The caller owns it. */
 AVPacket *io_pq_pop(IoPacketQueue *q, const AVRational *tbs, int64_t t, AVRational tb, bool all);

@@ -86,106 +86,6 @@ const char *io_av_reason(int code, char *buf, size_t len)
     return buf;
 }
 
-/* ---------------------------------------------------------------- the packet queue */
-
-typedef struct QNode {
-    struct QNode *next;
-    AVPacket *pkt;
-} QNode;
-
-struct IoPacketQueue {
-    pthread_mutex_t lock;
-    int refs;
-    QNode *head, *tail;
-    size_t bytes;
-    bool claimed, dropped;
-};
-
-static IoPacketQueue *pq_new(void)
-{
-    IoPacketQueue *q = calloc(1, sizeof *q);
-    if (!q)
-        return NULL;
-    pthread_mutex_init(&q->lock, NULL);
-    q->refs = 1;
-    return q;
-}
-
-static void pq_clear_locked(IoPacketQueue *q)
-{
-    while (q->head) {
-        QNode *n = q->head;
-        q->head = n->next;
-        av_packet_free(&n->pkt);
-        free(n);
-    }
-    q->tail = NULL;
-    q->bytes = 0;
-}
-
-/* Takes the packet's reference (pkt is left blank). */
-static void pq_push(IoPacketQueue *q, AVPacket *pkt)
-{
-    pthread_mutex_lock(&q->lock);
-    if (!q->claimed && q->bytes + (size_t)pkt->size > IO_VIN_UNCLAIMED_MAX) {
-        q->dropped = true;
-        pq_clear_locked(q);
-    }
-    QNode *n = q->dropped && !q->claimed ? NULL : malloc(sizeof *n);
-    AVPacket *p = n ? av_packet_alloc() : NULL;
-    if (p) {
-        av_packet_move_ref(p, pkt);
-        n->pkt = p;
-        n->next = NULL;
-        if (q->tail)
-            q->tail->next = n;
-        else
-            q->head = n;
-        q->tail = n;
-        q->bytes += (size_t)p->size;
-    } else {
-        free(n);
-        if (!q->claimed)
-            q->dropped = true;
-        av_packet_unref(pkt);
-    }
-    pthread_mutex_unlock(&q->lock);
-}
-
-AVPacket *io_pq_pop(IoPacketQueue *q, const AVRational *tbs, int64_t t, AVRational tb, bool all)
-{
-    AVPacket *p = NULL;
-    pthread_mutex_lock(&q->lock);
-    QNode *n = q->head;
-    if (n) {
-        int64_t ts = n->pkt->dts != AV_NOPTS_VALUE ? n->pkt->dts : n->pkt->pts;
-        if (all || ts == AV_NOPTS_VALUE || av_compare_ts(ts, tbs[n->pkt->stream_index], t, tb) <= 0) {
-            q->head = n->next;
-            if (!q->head)
-                q->tail = NULL;
-            q->bytes -= (size_t)n->pkt->size;
-            p = n->pkt;
-            free(n);
-        }
-    }
-    pthread_mutex_unlock(&q->lock);
-    return p;
-}
-
-void io_pq_release(IoPacketQueue *q)
-{
-    if (!q)
-        return;
-    pthread_mutex_lock(&q->lock);
-    int left = --q->refs;
-    pthread_mutex_unlock(&q->lock);
-    if (left)
-        return;
-    pq_clear_locked(q);
-    pthread_mutex_destroy(&q->lock);
-    free(q);
-}
-
 /* ---------------------------------------------------------------- the reader */
 
 struct IoVideoIn {
@@ -225,16 +125,7 @@ int io_vin_stream(const IoVideoIn *in) { return in->vidx; }
 
 IoPacketQueue *io_vin_claim(IoVideoIn *in, bool *dropped)
 {
-    IoPacketQueue *q = in->q;
-    pthread_mutex_lock(&q->lock);
-    *dropped = q->dropped;
-    bool ok = !q->claimed && !q->dropped;
-    if (ok) {
-        q->claimed = true;
-        q->refs++;
-    }
-    pthread_mutex_unlock(&q->lock);
-    return ok ? q : NULL;
+    return io_pq_claim(in->q, dropped);
 }
 
 static void fail(char *err, size_t errlen, const char *path, const char *what, int code)
@@ -327,7 +218,7 @@ IoVideoIn *io_vin_open_with(const char *path, const IoVideoInOptions *o, char *e
     io_av_setup();
     IoVideoIn *in = calloc(1, sizeof *in);
     if (!in || !(in->path = strdup(path)) || !(in->pkt = av_packet_alloc()) ||
-        !(in->frame = av_frame_alloc()) || !(in->q = pq_new())) {
+        !(in->frame = av_frame_alloc()) || !(in->q = io_pq_new())) {
         snprintf(err, errlen, "'%s': out of memory", path);
         io_vin_close(in);
         return NULL;
@@ -540,7 +431,7 @@ static void other_packet(IoVideoIn *in, AVPacket *pkt)
         if (pkt->dts != AV_NOPTS_VALUE)
             pkt->dts -= o;
     }
-    pq_push(in->q, pkt);
+    io_pq_push(in->q, pkt);
 }
 
 /* The demuxer is done: at the end, or (a cut or damaged file) at an error, which ends the
@@ -852,9 +743,7 @@ int io_vin_seek(IoVideoIn *in, double seconds, char *err, size_t errlen)
     in->skip_before = ts;
     in->have_last = false;
     in->range_end = false;
-    pthread_mutex_lock(&in->q->lock);
-    pq_clear_locked(in->q);
-    pthread_mutex_unlock(&in->q->lock);
+    io_pq_clear(in->q);
     return 0;
 }
 
