@@ -499,7 +499,7 @@ static int run_image(const RunChain *c, const char *in, const char *out, const R
     return 0;
 }
 
-static bool io_is_image_ext(const char *ext)
+static bool is_image_ext(const char *ext)
 {
     char name[64];
     snprintf(name, sizeof name, "x.%s", ext[0] == '.' ? ext + 1 : ext);
@@ -521,16 +521,13 @@ static int run_image_pipe(const RunChain *c, RunArgs *a)
         fprintf(stderr, "qpipe run: cannot make a temporary file: %s\n", strerror(errno));
         rc = EX_CANTCREAT;
     }
-    bool was_quiet = a->quiet;
-    a->quiet = true;
     if (!rc)
         rc = run_image(c, in ? in : a->in, out ? out : a->out, a);
-    a->quiet = was_quiet;
     if (!rc && out && run_copy_to_stdout(out)) {
         fprintf(stderr, "qpipe run: cannot write to stdout: %s\n", strerror(errno));
         rc = EX_IOERR;
     }
-    if (!rc && !was_quiet)
+    if (!rc && !a->quiet)
         fprintf(stderr, "qpipe run: wrote %s\n", out_std ? "to stdout" : a->out);
     run_remove_temp(in);
     run_remove_temp(out);
@@ -743,7 +740,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     sigaction(SIGTERM, &sa, NULL);
 
     bool in_std = !strcmp(a.in, "-"), out_std = !strcmp(a.out, "-");
-    bool image_pipe = (in_std || out_std) && (in_std ? (out_std ? a.format && io_is_image_ext(a.format)
+    bool image_pipe = (in_std || out_std) && (in_std ? (out_std ? a.format && is_image_ext(a.format)
                                                                 : io_is_image(a.out))
                                                      : io_is_image(a.in));
     if (image_pipe) {
