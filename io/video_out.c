@@ -163,7 +163,15 @@ static enum AVPixelFormat choose_pix_fmt(const AVCodec *c, const char *name, enu
     }
     enum AVPixelFormat like = like_source(c, src);
     const char *lname = like != AV_PIX_FMT_NONE ? av_get_pix_fmt_name(like) : NULL;
-    if (lname && !strncmp(lname, "yuvj", 4)) {
+    if (c->id == AV_CODEC_ID_MJPEG && lname && !strncmp(lname, "yuv", 3) && strncmp(lname, "yuvj", 4)) {
+        /* JPEG is full range: the yuvj twin (ffmpeg's choice too, at normal strictness) */
+        char twin[32];
+        snprintf(twin, sizeof twin, "yuvj%s", lname + 3);
+        enum AVPixelFormat t = av_get_pix_fmt(twin);
+        if (t != AV_PIX_FMT_NONE && supports(c, t))
+            return t;
+    }
+    if (c->id != AV_CODEC_ID_MJPEG && lname && !strncmp(lname, "yuvj", 4)) {
         /* the deprecated full-range formats: their limited-range twin, as ffmpeg picks */
         char twin[32];
         snprintf(twin, sizeof twin, "yuv%s", lname + 4);
@@ -494,6 +502,8 @@ IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AV
             goto fail;
         }
     }
+    if (!strcmp(out->ofmt->oformat->name, "yuv4mpegpipe"))
+        out->ofmt->strict_std_compliance = FF_COMPLIANCE_UNOFFICIAL;  /* Y4M of more than 8 bits */
     rc = avformat_write_header(out->ofmt, NULL);
     if (rc < 0) {
         fail(err, errlen, path, std_out ? "cannot write the header (stdout needs a streaming container: mkv, nut, "

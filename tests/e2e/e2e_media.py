@@ -274,6 +274,22 @@ def _():
                                                               probe(out("seq_ff.mkv"), "pix_fmt")))
 
 
+@check("media: a JPEG sequence out is full-range 4:2:0 as ffmpeg writes it; 10-bit y4m on stdout stays 10-bit")
+def _():
+    os.makedirs(out("jseq"))
+    expect_code(qpipe(IDENT, media("in420.mp4"), out("jseq/q%03d.jpg"), "-q", "--frames", "2"), 0, "qpipe to jpg")
+    ffmpeg("-i", media("in420.mp4"), "-frames:v", "2", out("jseq/f%03d.jpg"))
+    if probe(out("jseq/q001.jpg"), "pix_fmt") != probe(out("jseq/f001.jpg"), "pix_fmt"):
+        raise AssertionError("JPEG %s, ffmpeg's %s" % (probe(out("jseq/q001.jpg"), "pix_fmt"),
+                                                      probe(out("jseq/f001.jpg"), "pix_fmt")))
+    ten = out("t10.mkv")
+    ffmpeg("-f", "lavfi", "-i", "testsrc=size=64x48:duration=0.2", "-pix_fmt", "yuv420p10le", "-c:v", "ffv1", ten)
+    code, o, err = shell("%s run %s %s - --format y4m -q > %s" % (QPIPE, IDENT, ten, out("t10.y4m")))
+    expect_code((code, "", err), 0, "10-bit y4m")
+    if probe(out("t10.y4m"), "pix_fmt") != ["yuv420p10le"]:
+        raise AssertionError("y4m: %s" % probe(out("t10.y4m"), "pix_fmt"))
+
+
 @check("media: a glob into a video name is a usage error that says to use a pattern")
 def _():
     code, _, err = qpipe(IDENT, os.path.join(MEDIA, "*.png"), out("glob.mp4"))
