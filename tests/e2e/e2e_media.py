@@ -133,6 +133,17 @@ def _():
         raise AssertionError("frame times %s, ffmpeg's %s" % (got[8:16], want[8:16]))
 
 
+@check("media: no false alarm: audio longer than the video (MKV), a variable frame rate")
+def _():
+    longer = out("longer.mkv")
+    ffmpeg("-f", "lavfi", "-i", "testsrc=size=160x90:rate=25:duration=1", "-f", "lavfi", "-i",
+           "sine=duration=2", "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "flac", longer)
+    for src in (longer, media("vfr.mkv")):
+        code, _, err = qpipe(IDENT, src, out("nofalse.mkv"), "-y", *FAST)
+        if code != 0 or "damage" in err:
+            raise AssertionError("%s: exit %d, %s" % (os.path.basename(src), code, err.strip()))
+
+
 # ---- trimming and selection -------------------------------------------------------------
 
 
