@@ -24,7 +24,7 @@ PYTHON    ?= python3
 # can override an optimisation level or silence a warning locally.
 QP_CFLAGS = -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP -I. $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS)
 # The media libraries of io/ (scripts/deps.sh installs them); pkg-config knows their flags.
-MEDIA_PKGS := libpng libtiff-4 libjpeg libavformat libavcodec libavutil libswscale
+MEDIA_PKGS := libpng libtiff-4 libjpeg libavformat libavcodec libavutil libswscale libswresample
 MEDIA_LIBS := $(shell pkg-config --libs $(MEDIA_PKGS) 2>/dev/null)
 # libavdevice (cameras) is not linked but loaded on first use (io/video_in.c): its major
 # version names the library to load.

@@ -43,6 +43,9 @@ Value io_image_read(const char *path, IoImageMode mode, bool dbl, char *err, siz
 /* Write a 2-D or 3-D numeric array; the format comes from the file name's extension.
  * 0 on success, negative with err set. */
 int io_image_write(const char *path, const RtArray *img, const IoImageWrite *opt, char *err, size_t errlen);
+/* The depth of a file's samples from its header: 16 for 16-bit PNG, TIFF, PPM/PGM, 32 for
+ * float TIFF, else 8 (also when unknown). */
+int io_image_bits(const char *path);
 /* Is this file name an image qpipe can read (by extension)? */
 bool io_is_image(const char *path);
 
@@ -68,9 +71,52 @@ typedef struct IoVideoOutOptions {
     const char *pix_fmt;        /* NULL: the encoder's default for the input */
     int crf;                    /* default 18; -1 to leave it */
     int64_t bitrate;            /* bits/s; 0 = unset */
+    const char *format;         /* container (FFmpeg's name: matroska, nut, yuv4mpegpipe …);
+                                   NULL: by extension, and matroska for "-" (stdout) */
 } IoVideoOutOptions;
 
+/* What to read of a video (io_vin_open_with; zero for all of it, as io_vin_open). */
+typedef struct IoVideoInOptions {
+    double start;               /* seconds from the file's start: seek there (the key frame
+                                   before, decoded forward, earlier frames dropped), and every
+                                   stream's timestamps then start at 0 (ffmpeg -ss before -i) */
+    double end;                 /* > 0: stop at this position of the file (seconds, as start) */
+    bool no_audio, no_subtitles;    /* leave those streams out of the packets for a writer */
+    double fps;                 /* frame rate of an image sequence (img%04d.png); 0 = 25 */
+} IoVideoInOptions;
+
+/* What went wrong while reading (io_vin_damage): FFmpeg's tools decode past it and say
+ * little; qpipe counts it. Timestamp repairs are not damage (every frame is there). */
+#define IO_DAMAGE_TIMES 5      /* timestamps listed of each kind */
+typedef struct IoVideoDamage {
+    int64_t decode_errors;      /* packets refused and frames flagged corrupt by the decoder */
+    double error_at[IO_DAMAGE_TIMES];   /* their first timestamps (seconds, as output) */
+    int64_t missing;            /* frames declared (container count or duration) not decoded */
+    double missing_from;        /* where they are missing from (seconds), when missing > 0 */
+    double ends_at, declared_end;       /* the stream's end as read and as declared (s) */
+    bool truncated;             /* the stream ended before its declared end */
+    int64_t ts_repaired;        /* frames re-timed: their timestamp did not increase */
+    int64_t ts_dropped;         /* frames dropped: their timestamp went back in time */
+    double ts_at[IO_DAMAGE_TIMES];
+} IoVideoDamage;
+
 IoVideoIn *io_vin_open(const char *path, char *err, size_t errlen);
+/* path may be "-" (standard input; not seekable) or an image sequence's pattern
+ * (img%04d.png, FFmpeg's image2: numbered from 0..4 up, read at o->fps). o may be NULL. */
+IoVideoIn *io_vin_open_with(const char *path, const IoVideoInOptions *o, char *err, size_t errlen);
+/* The damage seen so far (complete once the last frame was read). */
+void io_vin_damage(const IoVideoIn *in, IoVideoDamage *d);
+/* Is there damage (decode errors, missing frames, truncation)? */
+bool io_damage_any(const IoVideoDamage *d);
+/* One line per kind of damage or repair into buf ("" when none): counts and timestamps. */
+void io_damage_describe(const IoVideoDamage *d, char *buf, size_t len);
+/* Is this name an image sequence's pattern (a printf %d, %0Nd in its file name)? */
+bool io_is_sequence(const char *path);
+/* The file name of the index-th image (0 first) a sequence writer makes of the pattern
+ * (numbers from 1, as FFmpeg's image2 writes them). 0, or -1 when it does not fit. */
+int io_sequence_name(const char *pattern, int64_t index, char *buf, size_t len);
+/* Does this name end in the extension of a video container FFmpeg writes (not an image)? */
+bool io_is_video_name(const char *path);
 void io_vin_info(const IoVideoIn *in, IoVideoInfo *info);
 /* The next frame: 1 with *frame a new H x W x 3 array and *pts its timestamp (in the
  * stream's time base), 0 at the end, negative on error. dbl as for images. */
@@ -86,8 +132,10 @@ int io_vin_convert(IoVideoIn *in, const IoPicture *pic, bool dbl, Value *frame, 
 void io_picture_free(IoPicture **pic);
 
 /* A writer for frames of w x h, timed and tagged like `src` (time base, frame rate,
- * colour properties), copying src's other streams. Writes to `path` exactly (the caller
- * chooses a temporary name and renames). */
+ * colour properties, pixel format family and depth when the encoder takes them), copying
+ * src's other streams (re-encoding audio the container cannot hold). Writes to `path`
+ * exactly (the caller chooses a temporary name and renames); "-" is standard output (a
+ * streamable container), an image sequence's pattern writes one image per frame. */
 IoVideoOut *io_vout_open(const char *path, IoVideoIn *src, int w, int h, const IoVideoOutOptions *opt,
                          char *err, size_t errlen);
 int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err, size_t errlen);
@@ -96,6 +144,9 @@ int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err,
  * (sending is another's; it takes the picture, and frees it even on error). */
 int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char *err, size_t errlen);
 int io_vout_send(IoVideoOut *out, IoPicture *pic, int64_t pts, char *err, size_t errlen);
+/* What the writer changed that the user should hear of ("" when nothing): streams left
+ * out or re-encoded, a pixel format chosen for odd sizes; one line each. */
+const char *io_vout_notes(const IoVideoOut *out);
 /* Flush the encoder, the copied streams and the trailer; frees out. */
 int io_vout_close(IoVideoOut *out, char *err, size_t errlen);
 /* Free without finishing the file (after an error). */

@@ -28,10 +28,19 @@ AVFormatContext *io_vin_format(const IoVideoIn *in);
 int io_vin_stream(const IoVideoIn *in);
 /* io_vin_read with the element type chosen: RT_U8 (vidreadframe's rgb_data), RT_F32, RT_F64. */
 int io_vin_read_elem(IoVideoIn *in, RtElem e, Value *frame, int64_t *pts, char *err, size_t errlen);
+/* Does the reader pass this stream's packets on (not left out by -an, -sn)? */
+bool io_vin_keeps(const IoVideoIn *in, int stream);
 /* Claim the queue of other streams' packets: a new reference, or NULL when another writer
  * claimed it already or packets were dropped (*dropped is set then). */
 IoPacketQueue *io_vin_claim(IoVideoIn *in, bool *dropped);
 
+/* The queue (packet_queue.c): a new one (one reference), a packet's reference taken into
+ * it (pkt left blank), emptied (after a seek), claimed by a writer (a new reference, or
+ * NULL when claimed already or packets were dropped: *dropped says which). */
+IoPacketQueue *io_pq_new(void);
+void io_pq_push(IoPacketQueue *q, AVPacket *pkt);
+void io_pq_clear(IoPacketQueue *q);
+IoPacketQueue *io_pq_claim(IoPacketQueue *q, bool *dropped);
 /* The front packet if its time (in its input stream's time base tbs[index]) is at or
  * before t (in tb), or any front packet when `all`; NULL otherwise. The caller owns it. */
 AVPacket *io_pq_pop(IoPacketQueue *q, const AVRational *tbs, int64_t t, AVRational tb, bool all);
@@ -40,6 +49,22 @@ void io_pq_release(IoPacketQueue *q);
 /* As io_vout_open, with the frame rate and time base given (src may be NULL). */
 IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AVRational fps,
                               AVRational tb, const IoVideoOutOptions *opt, char *err, size_t errlen);
+
+/* Audio decoded and encoded again for a container that cannot hold it as it is
+ * (audio_reencode.c). */
+typedef struct IoAudioReencode IoAudioReencode;
+typedef int (*IoPacketSink)(void *ctx, AVPacket *pkt);     /* takes the packet's data */
+/* A re-encoder from par (time base in_tb) to of's default audio codec, or NULL with why
+ * set; on success why names the encoder. */
+IoAudioReencode *io_are_new(const AVCodecParameters *par, AVRational in_tb, const AVOutputFormat *of,
+                            char *why, size_t whylen);
+/* Describe the encoded stream in os (codec parameters, time base). */
+int io_are_stream(const IoAudioReencode *r, AVStream *os);
+/* One input packet (NULL: the end, flushing everything), the packets made to put (in
+ * io_are_time_base). 0 or -1. */
+int io_are_send(IoAudioReencode *r, const AVPacket *pkt, IoPacketSink put, void *ctx);
+AVRational io_are_time_base(const IoAudioReencode *r);
+void io_are_free(IoAudioReencode *r);
 
 /* FFmpeg's log goes through io_av_setup's callback: silent, but the last error line of this
  * thread is kept, so that a message can add FFmpeg's reason ("moov atom not found"). */

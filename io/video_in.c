@@ -86,106 +86,6 @@ const char *io_av_reason(int code, char *buf, size_t len)
     return buf;
 }
 
-/* ---------------------------------------------------------------- the packet queue */
-
-typedef struct QNode {
-    struct QNode *next;
-    AVPacket *pkt;
-} QNode;
-
-struct IoPacketQueue {
-    pthread_mutex_t lock;
-    int refs;
-    QNode *head, *tail;
-    size_t bytes;
-    bool claimed, dropped;
-};
-
-static IoPacketQueue *pq_new(void)
-{
-    IoPacketQueue *q = calloc(1, sizeof *q);
-    if (!q)
-        return NULL;
-    pthread_mutex_init(&q->lock, NULL);
-    q->refs = 1;
-    return q;
-}
-
-static void pq_clear_locked(IoPacketQueue *q)
-{
-    while (q->head) {
-        QNode *n = q->head;
-        q->head = n->next;
-        av_packet_free(&n->pkt);
-        free(n);
-    }
-    q->tail = NULL;
-    q->bytes = 0;
-}
-
-/* Takes the packet's reference (pkt is left blank). */
-static void pq_push(IoPacketQueue *q, AVPacket *pkt)
-{
-    pthread_mutex_lock(&q->lock);
-    if (!q->claimed && q->bytes + (size_t)pkt->size > IO_VIN_UNCLAIMED_MAX) {
-        q->dropped = true;
-        pq_clear_locked(q);
-    }
-    QNode *n = q->dropped && !q->claimed ? NULL : malloc(sizeof *n);
-    AVPacket *p = n ? av_packet_alloc() : NULL;
-    if (p) {
-        av_packet_move_ref(p, pkt);
-        n->pkt = p;
-        n->next = NULL;
-        if (q->tail)
-            q->tail->next = n;
-        else
-            q->head = n;
-        q->tail = n;
-        q->bytes += (size_t)p->size;
-    } else {
-        free(n);
-        if (!q->claimed)
-            q->dropped = true;
-        av_packet_unref(pkt);
-    }
-    pthread_mutex_unlock(&q->lock);
-}
-
-AVPacket *io_pq_pop(IoPacketQueue *q, const AVRational *tbs, int64_t t, AVRational tb, bool all)
-{
-    AVPacket *p = NULL;
-    pthread_mutex_lock(&q->lock);
-    QNode *n = q->head;
-    if (n) {
-        int64_t ts = n->pkt->dts != AV_NOPTS_VALUE ? n->pkt->dts : n->pkt->pts;
-        if (all || ts == AV_NOPTS_VALUE || av_compare_ts(ts, tbs[n->pkt->stream_index], t, tb) <= 0) {
-            q->head = n->next;
-            if (!q->head)
-                q->tail = NULL;
-            q->bytes -= (size_t)n->pkt->size;
-            p = n->pkt;
-            free(n);
-        }
-    }
-    pthread_mutex_unlock(&q->lock);
-    return p;
-}
-
-void io_pq_release(IoPacketQueue *q)
-{
-    if (!q)
-        return;
-    pthread_mutex_lock(&q->lock);
-    int left = --q->refs;
-    pthread_mutex_unlock(&q->lock);
-    if (left)
-        return;
-    pq_clear_locked(q);
-    pthread_mutex_destroy(&q->lock);
-    free(q);
-}
-
 /* ---------------------------------------------------------------- the reader */
 
 struct IoVideoIn {
@@ -197,11 +97,27 @@ struct IoVideoIn {
     AVFrame *frame;
     struct SwsContext *sws;
     int sws_key[5];             /* w, h, format, colour matrix, range of the context */
-    uint8_t *rgb;               /* packed RGB24 of the current frame, aligned stride */
+    uint8_t *rgb;               /* packed RGB24 (RGB48 when deep) of the current frame */
     int rgb_stride;
+    bool deep;                  /* the frame has more than 8 bits: RGB48, no 8-bit stage */
     IoPacketQueue *q;
     bool demux_eof;
     int64_t skip_before;        /* after a seek: frames before this pts are dropped */
+    IoVideoInOptions opt;
+    int64_t offset;             /* subtracted from the video's timestamps (stream tb) */
+    int64_t offset_us;          /* the same, AV_TIME_BASE; the other streams' */
+    int64_t start_us, end_us;   /* other streams' packets outside are dropped (file time) */
+    int64_t end_ts;             /* frames at or after it are not read (stream tb) */
+    bool range_end;             /* reading stopped at end_ts: not a short stream */
+    /* damage (io_vin_damage) */
+    IoVideoDamage dmg;
+    int nerr, nts;              /* timestamps listed in dmg */
+    int64_t packets, decoded, delivered;
+    int64_t gaps;               /* frames' worth of holes between delivered timestamps */
+    double first_gap;           /* where the first hole is (seconds, as output) */
+    int64_t last_pts;           /* of the last frame returned (stream tb), when have_last */
+    bool have_last;
+    bool checked_end;           /* the end of the stream was compared with its declaration */
 };
 
 AVFormatContext *io_vin_format(const IoVideoIn *in) { return in->fmt; }
@@ -209,16 +125,7 @@ int io_vin_stream(const IoVideoIn *in) { return in->vidx; }
 
 IoPacketQueue *io_vin_claim(IoVideoIn *in, bool *dropped)
 {
-    IoPacketQueue *q = in->q;
-    pthread_mutex_lock(&q->lock);
-    *dropped = q->dropped;
-    bool ok = !q->claimed && !q->dropped;
-    if (ok) {
-        q->claimed = true;
-        q->refs++;
-    }
-    pthread_mutex_unlock(&q->lock);
-    return ok ? q : NULL;
+    return io_pq_claim(in->q, dropped);
 }
 
 static void fail(char *err, size_t errlen, const char *path, const char *what, int code)
@@ -277,21 +184,62 @@ static int open_decoder(IoVideoIn *in, char *err, size_t errlen)
     return 0;
 }
 
+/* The range of IoVideoInOptions: seek to start (timestamps then start at 0, as ffmpeg
+ * does with -ss before -i), stop at end. */
+static int set_range(IoVideoIn *in, char *err, size_t errlen)
+{
+    const AVStream *st = in->fmt->streams[in->vidx];
+    int64_t st_start = st->start_time != AV_NOPTS_VALUE ? st->start_time : 0;
+    int64_t fstart_us = av_rescale_q(st_start, st->time_base, AV_TIME_BASE_Q);
+    in->start_us = INT64_MIN;
+    in->end_us = INT64_MAX;
+    in->end_ts = INT64_MAX;
+    if (in->opt.end > 0) {
+        in->end_us = fstart_us + (int64_t)llround(in->opt.end * AV_TIME_BASE);
+        in->end_ts = st_start + (int64_t)llround(in->opt.end / av_q2d(st->time_base));
+    }
+    if (in->opt.start <= 0)
+        return 0;
+    if (io_vin_seek(in, in->opt.start, err, errlen) < 0)
+        return -1;
+    in->offset = in->skip_before;
+    in->start_us = fstart_us + (int64_t)llround(in->opt.start * AV_TIME_BASE);
+    in->offset_us = in->start_us;
+    return 0;
+}
+
 IoVideoIn *io_vin_open(const char *path, char *err, size_t errlen)
+{
+    return io_vin_open_with(path, NULL, err, errlen);
+}
+
+IoVideoIn *io_vin_open_with(const char *path, const IoVideoInOptions *o, char *err, size_t errlen)
 {
     io_av_setup();
     IoVideoIn *in = calloc(1, sizeof *in);
     if (!in || !(in->path = strdup(path)) || !(in->pkt = av_packet_alloc()) ||
-        !(in->frame = av_frame_alloc()) || !(in->q = pq_new())) {
+        !(in->frame = av_frame_alloc()) || !(in->q = io_pq_new())) {
         snprintf(err, errlen, "'%s': out of memory", path);
         io_vin_close(in);
         return NULL;
     }
     in->skip_before = AV_NOPTS_VALUE;
+    if (o)
+        in->opt = *o;
     const AVInputFormat *ifmt = NULL;
+    AVDictionary *dopt = NULL;
     char dev[64];
     const char *url = path;
-    if (!strncmp(path, "cam:", 4)) {
+    bool seq = io_is_sequence(path) && access(path, F_OK) != 0;
+    if (!strcmp(path, "-")) {
+        url = "pipe:0";
+    } else if (seq) {
+        /* FFmpeg's image2: the pattern's numbers from the first found (0..4) up */
+        ifmt = av_find_input_format("image2");
+        char rate[32];
+        snprintf(rate, sizeof rate, "%.6g", in->opt.fps > 0 ? in->opt.fps : 25.0);
+        av_dict_set(&dopt, "framerate", rate, 0);
+    } else if (!strncmp(path, "cam:", 4)) {
         if (!(ifmt = camera(path, dev, sizeof dev, err, errlen))) {
             io_vin_close(in);
             return NULL;
@@ -302,7 +250,13 @@ IoVideoIn *io_vin_open(const char *path, char *err, size_t errlen)
         io_vin_close(in);
         return NULL;
     }
-    int rc = avformat_open_input(&in->fmt, url, ifmt, NULL);
+    int rc = avformat_open_input(&in->fmt, url, ifmt, &dopt);
+    av_dict_free(&dopt);
+    if (rc < 0 && seq) {
+        snprintf(err, errlen, "'%s': no images match the pattern (numbered from 0 to 4 up)", path);
+        io_vin_close(in);
+        return NULL;
+    }
     if (rc < 0) {
         fail(err, errlen, path, "cannot open", rc);
         io_vin_close(in);
@@ -314,7 +268,7 @@ IoVideoIn *io_vin_open(const char *path, char *err, size_t errlen)
         io_vin_close(in);
         return NULL;
     }
-    if (open_decoder(in, err, errlen) < 0) {
+    if (open_decoder(in, err, errlen) < 0 || set_range(in, err, errlen) < 0) {
         io_vin_close(in);
         return NULL;
     }
@@ -340,7 +294,13 @@ void io_vin_info(const IoVideoIn *in, IoVideoInfo *info)
     info->bits_per_color = d ? d->comp[0].depth : 8;
 }
 
-/* Convert f to packed RGB24 in in->rgb. */
+static bool deep_format(int format)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(format);
+    return d && d->comp[0].depth > 8;
+}
+
+/* Convert f to packed RGB24 (RGB48 for formats of more than 8 bits) in in->rgb. */
 static int to_rgb(IoVideoIn *in, const AVFrame *f, char *err, size_t errlen)
 {
     int key[5] = {f->width, f->height, f->format, io_sws_matrix(f->colorspace),
@@ -351,9 +311,11 @@ static int to_rgb(IoVideoIn *in, const AVFrame *f, char *err, size_t errlen)
         /* FFmpeg's own default conversion (bicubic; chroma replicated by the fast path),
          * so that frames equal `ffmpeg -pix_fmt rgb24`'s and a round trip through RGB
          * keeps the chroma samples (interpolating them would blur them on the way back) */
-        in->sws = sws_getContext(f->width, f->height, f->format, f->width, f->height, AV_PIX_FMT_RGB24,
-                                 SWS_BICUBIC, NULL, NULL, NULL);
-        in->rgb_stride = FFALIGN(f->width * 3, 64);
+        in->deep = deep_format(f->format);
+        in->sws = sws_getContext(f->width, f->height, f->format, f->width, f->height,
+                                 in->deep ? AV_PIX_FMT_RGB48 : AV_PIX_FMT_RGB24,
+                                 SWS_BICUBIC | (in->deep ? SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT : 0), NULL, NULL, NULL);
+        in->rgb_stride = FFALIGN(f->width * (in->deep ? 6 : 3), 64);
         in->rgb = av_malloc((size_t)in->rgb_stride * f->height + 64);
         if (!in->sws || !in->rgb) {
             snprintf(err, errlen, "'%s': cannot convert frames of pixel format %s to RGB", in->path,
@@ -382,7 +344,21 @@ static int to_rgb(IoVideoIn *in, const AVFrame *f, char *err, size_t errlen)
 ROW_FN(row_to_f32, float)
 ROW_FN(row_to_f64, double)
 
-/* The RGB24 rows into a new H x W x 3 array of element type e. */
+/* RGB48 samples (0..65535) to the 0..255 scale, keeping the fraction: 10-bit video reaches
+ * the filters with its 1023 levels. */
+static void row48(void *d, RtElem e, const uint16_t *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (e == RT_U8)
+            ((uint8_t *)d)[i] = (uint8_t)((s[i] + 128u) / 257u);
+        else if (e == RT_F32)
+            ((float *)d)[i] = s[i] / 257.0f;
+        else
+            ((double *)d)[i] = s[i] / 257.0;
+    }
+}
+
+/* The RGB24 (RGB48) rows into a new H x W x 3 array of element type e. */
 static Value rgb_array(IoVideoIn *in, const AVFrame *f, RtElem e)
 {
     int w = f->width, h = f->height;
@@ -391,6 +367,12 @@ static Value rgb_array(IoVideoIn *in, const AVFrame *f, RtElem e)
     if (v.kind != V_ARRAY)
         return v;
     size_t row = (size_t)w * 3;
+    if (in->deep) {
+        size_t es = rt_elem_size(e);
+        for (int y = 0; y < h; y++)
+            row48((uint8_t *)v.a->data + y * row * es, e, (const uint16_t *)(in->rgb + (size_t)y * in->rgb_stride), row);
+        return v;
+    }
     for (int y = 0; y < h; y++) {
         const uint8_t *s = in->rgb + (size_t)y * in->rgb_stride;
         if (e == RT_U8)
@@ -405,26 +387,90 @@ static Value rgb_array(IoVideoIn *in, const AVFrame *f, RtElem e)
 
 /* Feed the decoder one packet of the video stream (other streams' go to the queue).
  * 1 when fed or queued, 0 at the end of the file, negative on error. */
+/* Seconds, as the output will have them, of a timestamp ts of stream st (tb). */
+static double out_seconds(const IoVideoIn *in, int64_t ts, AVRational tb)
+{
+    return ts == AV_NOPTS_VALUE ? NAN : ts * av_q2d(tb) - in->offset_us / (double)AV_TIME_BASE;
+}
+
+static void note_time(double *list, int *n, double t)
+{
+    if (*n < IO_DAMAGE_TIMES)
+        list[(*n)++] = t;
+}
+
+static void note_error(IoVideoIn *in, double t)
+{
+    in->dmg.decode_errors++;
+    note_time(in->dmg.error_at, &in->nerr, t);
+}
+
+bool io_vin_keeps(const IoVideoIn *in, int stream)
+{
+    if (stream < 0 || stream >= (int)in->fmt->nb_streams)
+        return false;
+    enum AVMediaType type = in->fmt->streams[stream]->codecpar->codec_type;
+    return !(type == AVMEDIA_TYPE_AUDIO && in->opt.no_audio) && !(type == AVMEDIA_TYPE_SUBTITLE && in->opt.no_subtitles);
+}
+
+/* A packet of another stream: dropped (-an, -sn, outside the range) or shifted by the
+ * offset and queued for a writer. */
+static void other_packet(IoVideoIn *in, AVPacket *pkt)
+{
+    const AVStream *st = in->fmt->streams[pkt->stream_index];
+    int64_t ts = pkt->pts != AV_NOPTS_VALUE ? pkt->pts : pkt->dts;
+    int64_t us = ts == AV_NOPTS_VALUE ? AV_NOPTS_VALUE : av_rescale_q(ts, st->time_base, AV_TIME_BASE_Q);
+    if (!io_vin_keeps(in, pkt->stream_index) || (us != AV_NOPTS_VALUE && (us < in->start_us || us >= in->end_us))) {
+        av_packet_unref(pkt);
+        return;
+    }
+    if (in->offset_us) {
+        int64_t o = av_rescale_q(in->offset_us, AV_TIME_BASE_Q, st->time_base);
+        if (pkt->pts != AV_NOPTS_VALUE)
+            pkt->pts -= o;
+        if (pkt->dts != AV_NOPTS_VALUE)
+            pkt->dts -= o;
+    }
+    io_pq_push(in->q, pkt);
+}
+
+/* The demuxer is done: at the end, or (a cut or damaged file) at an error, which ends the
+ * stream as FFmpeg's tools end it and is counted as damage. */
+static void demux_done(IoVideoIn *in, int rc)
+{
+    if (rc != AVERROR_EOF && !(in->fmt->pb && avio_feof(in->fmt->pb)))
+        note_error(in, in->delivered ? out_seconds(in, in->last_pts, in->fmt->streams[in->vidx]->time_base) : 0);
+    in->demux_eof = true;
+    avcodec_send_packet(in->dec, NULL);
+}
+
 static int feed(IoVideoIn *in, char *err, size_t errlen)
 {
     int rc = av_read_frame(in->fmt, in->pkt);
-    if (rc == AVERROR_EOF || (rc < 0 && in->fmt->pb && avio_feof(in->fmt->pb))) {
-        in->demux_eof = true;
-        avcodec_send_packet(in->dec, NULL);
-        return 0;
-    }
-    if (rc < 0) {
-        fail(err, errlen, in->path, "read error", rc);
-        return -1;
-    }
-    if (in->pkt->stream_index != in->vidx) {
-        pq_push(in->q, in->pkt);
+    if (rc == AVERROR(EAGAIN)) {     /* a live source with nothing yet */
+        usleep(1000);
         return 1;
     }
+    if (rc < 0) {
+        demux_done(in, rc);
+        return 0;
+    }
+    if (in->pkt->stream_index != in->vidx) {
+        other_packet(in, in->pkt);
+        return 1;
+    }
+    AVRational tb = in->fmt->streams[in->vidx]->time_base;
+    int64_t ts = in->pkt->pts != AV_NOPTS_VALUE ? in->pkt->pts : in->pkt->dts;
+    in->packets++;
+    if (in->pkt->flags & AV_PKT_FLAG_CORRUPT)
+        note_error(in, out_seconds(in, ts, tb));
     rc = avcodec_send_packet(in->dec, in->pkt);
     av_packet_unref(in->pkt);
-    /* a damaged packet is skipped, as FFmpeg's tools do; the decoder resynchronises */
-    if (rc < 0 && rc != AVERROR_INVALIDDATA && rc != AVERROR(EAGAIN)) {
+    /* a damaged packet is skipped, as FFmpeg's tools do (the decoder resynchronises), and
+     * counted */
+    if (rc == AVERROR_INVALIDDATA)
+        note_error(in, out_seconds(in, ts, tb));
+    else if (rc < 0 && rc != AVERROR(EAGAIN)) {
         fail(err, errlen, in->path, "decoding failed", rc);
         return -1;
     }
@@ -436,11 +482,15 @@ static int next_frame(IoVideoIn *in, char *err, size_t errlen)
 {
     for (;;) {
         int rc = avcodec_receive_frame(in->dec, in->frame);
-        if (rc == 0)
+        if (rc == 0) {
+            in->decoded++;
             return 1;
+        }
         if (rc == AVERROR_EOF)
             return 0;
-        if (rc != AVERROR(EAGAIN) && rc != AVERROR_INVALIDDATA) {
+        if (rc == AVERROR_INVALIDDATA)
+            note_error(in, in->delivered ? out_seconds(in, in->last_pts, in->fmt->streams[in->vidx]->time_base) : 0);
+        else if (rc != AVERROR(EAGAIN)) {
             fail(err, errlen, in->path, "decoding failed", rc);
             return -1;
         }
@@ -477,16 +527,112 @@ static int convert(IoVideoIn *in, const AVFrame *f, RtElem e, Value *frame, char
     return -1;
 }
 
+/* libavcodec's best guess (the pts, or the dts where pts are missing or out of order),
+ * as FFmpeg's tools take it. */
 static int64_t frame_pts(const AVFrame *f)
 {
-    return f->pts != AV_NOPTS_VALUE ? f->pts : f->best_effort_timestamp;
+    return f->best_effort_timestamp != AV_NOPTS_VALUE ? f->best_effort_timestamp : f->pts;
 }
 
-/* The next frame to return into in->frame (frames before a seek's target dropped). */
+/* One frame's duration in the stream's time base (the frame's, else the frame rate's). */
+static int64_t frame_duration(const IoVideoIn *in, const AVFrame *f)
+{
+    const AVStream *st = in->fmt->streams[in->vidx];
+    if (f && f->pkt_duration > 0)
+        return f->pkt_duration;
+    AVRational r = st->avg_frame_rate.num ? st->avg_frame_rate : st->r_frame_rate;
+    if (!r.num || !r.den)
+        r = (AVRational){25, 1};
+    int64_t d = av_rescale_q(1, av_inv_q(r), st->time_base);
+    return d > 0 ? d : 1;
+}
+
+/* A timestamp that does not increase is repaired as ffmpeg's VFR sync does: within 0.6
+ * of a frame before the last it moves one frame after the last; earlier, the frame is
+ * dropped. 1 to keep the frame (with *t repaired), 0 to drop it. Increasing timestamps
+ * are kept as they are (variable frame rates survive). */
+static int repair_pts(IoVideoIn *in, int64_t *t)
+{
+    if (!in->have_last)
+        return 1;
+    AVRational tb = in->fmt->streams[in->vidx]->time_base;
+    if (*t == AV_NOPTS_VALUE) {
+        *t = in->last_pts + frame_duration(in, in->frame);
+        in->dmg.ts_repaired++;
+        note_time(in->dmg.ts_at, &in->nts, out_seconds(in, *t, tb));
+        return 1;
+    }
+    if (*t > in->last_pts)
+        return 1;
+    int64_t d = frame_duration(in, NULL);
+    note_time(in->dmg.ts_at, &in->nts, out_seconds(in, *t, tb));
+    if ((double)(*t - in->last_pts) <= -0.6 * (double)d) {
+        in->dmg.ts_dropped++;
+        return 0;
+    }
+    in->dmg.ts_repaired++;
+    *t = in->last_pts + d;
+    return 1;
+}
+
+/* At the end of the stream: did it end where its container said it would? Frames the
+ * decoder swallowed and the frames of a cut-off end are missing. */
+static void check_end(IoVideoIn *in)
+{
+    if (in->checked_end || in->range_end)
+        return;
+    in->checked_end = true;
+    const AVStream *st = in->fmt->streams[in->vidx];
+    AVRational tb = st->time_base;
+    double start = st->start_time != AV_NOPTS_VALUE ? st->start_time * av_q2d(tb) : 0;
+    /* the video stream's own duration; Matroska keeps it as a DURATION tag; the file's
+     * only when the video is all it holds (audio may well run longer than the video) */
+    double declared = 0;
+    const AVDictionaryEntry *tag = av_dict_get(st->metadata, "DURATION", NULL, 0);
+    unsigned h, m;
+    double sec;
+    if (st->duration != AV_NOPTS_VALUE && st->duration > 0)
+        declared = start + st->duration * av_q2d(tb);
+    else if (tag && sscanf(tag->value, "%u:%u:%lf", &h, &m, &sec) == 3)
+        declared = start + h * 3600.0 + m * 60.0 + sec;
+    else if (in->fmt->nb_streams == 1 && in->fmt->duration != AV_NOPTS_VALUE && in->fmt->duration > 0)
+        declared = (double)in->fmt->duration / AV_TIME_BASE +
+                   (in->fmt->start_time != AV_NOPTS_VALUE ? (double)in->fmt->start_time / AV_TIME_BASE : 0);
+    if (in->opt.end > 0 && in->opt.end + start < declared)
+        declared = in->opt.end + start;
+    double fd = frame_duration(in, NULL) * av_q2d(tb);
+    double ends = in->delivered ? (in->last_pts + frame_duration(in, NULL)) * av_q2d(tb) : start + in->opt.start;
+    double shift = in->offset_us / (double)AV_TIME_BASE;
+    in->dmg.ends_at = ends - shift;
+    in->dmg.declared_end = declared - shift;
+    /* frames lost inside the stream: packets that decoded to nothing, where the timestamps
+     * also have holes (field-coded video has two packets a frame and no holes; a variable
+     * frame rate has holes and no lost packets) */
+    int64_t swallowed = in->packets - in->decoded;
+    in->dmg.missing = swallowed > 0 ? FFMIN(swallowed, in->gaps) : 0;
+    if (declared > 0 && fd > 0 && ends < declared - 1.5 * fd) {
+        in->dmg.truncated = true;
+        in->dmg.missing += (int64_t)llround((declared - ends) / fd);
+    }
+    /* a container that counts its frames (MP4) says how many there are */
+    if (in->opt.start <= 0 && in->opt.end <= 0 && st->nb_frames > 0) {
+        int64_t lost = st->nb_frames - in->delivered - in->dmg.ts_dropped;
+        if (lost > in->dmg.missing)
+            in->dmg.missing = lost;
+    }
+    if (in->dmg.missing > 0)
+        in->dmg.missing_from = in->dmg.truncated && !in->gaps ? in->dmg.ends_at
+                               : in->gaps ? in->first_gap : in->nerr ? in->dmg.error_at[0] : in->dmg.ends_at;
+}
+
+/* The next frame to return into in->frame: frames before a seek's target dropped, the
+ * range's end kept, timestamps repaired, damage counted. */
 static int next_wanted(IoVideoIn *in, int64_t *pts, char *err, size_t errlen)
 {
     for (;;) {
-        int rc = next_frame(in, err, errlen);
+        int rc = in->range_end ? 0 : next_frame(in, err, errlen);
+        if (rc == 0)
+            check_end(in);
         if (rc <= 0)
             return rc;
         int64_t t = frame_pts(in->frame);
@@ -494,10 +640,37 @@ static int next_wanted(IoVideoIn *in, int64_t *pts, char *err, size_t errlen)
             av_frame_unref(in->frame);
             continue;
         }
+        if (t != AV_NOPTS_VALUE && t >= in->end_ts) {
+            av_frame_unref(in->frame);
+            in->range_end = true;
+            return 0;
+        }
+        if (!repair_pts(in, &t)) {
+            av_frame_unref(in->frame);
+            continue;
+        }
         in->skip_before = AV_NOPTS_VALUE;
-        *pts = t;
+        if (in->frame->decode_error_flags || (in->frame->flags & AV_FRAME_FLAG_CORRUPT))
+            note_error(in, out_seconds(in, t, in->fmt->streams[in->vidx]->time_base));
+        if (in->have_last) {
+            int64_t d = frame_duration(in, NULL);
+            if ((double)(t - in->last_pts) > 1.5 * (double)d) {
+                if (!in->gaps)
+                    in->first_gap = out_seconds(in, in->last_pts + d, in->fmt->streams[in->vidx]->time_base);
+                in->gaps += (int64_t)llround((double)(t - in->last_pts) / (double)d) - 1;
+            }
+        }
+        in->last_pts = t;
+        in->have_last = true;
+        in->delivered++;
+        *pts = t - in->offset;
         return 1;
     }
+}
+
+void io_vin_damage(const IoVideoIn *in, IoVideoDamage *d)
+{
+    *d = in->dmg;
 }
 
 int io_vin_read_elem(IoVideoIn *in, RtElem e, Value *frame, int64_t *pts, char *err, size_t errlen)
@@ -555,6 +728,12 @@ int io_vin_seek(IoVideoIn *in, double seconds, char *err, size_t errlen)
     int rc = av_seek_frame(in->fmt, in->vidx, ts, AVSEEK_FLAG_BACKWARD);
     if (rc < 0)
         rc = av_seek_frame(in->fmt, in->vidx, ts, AVSEEK_FLAG_BACKWARD | AVSEEK_FLAG_ANY);
+    if (rc < 0 && in->fmt->pb && !(in->fmt->pb->seekable & AVIO_SEEKABLE_NORMAL) && !in->have_last &&
+        !in->decoded) {
+        /* a pipe at its start: decode forward to the target instead */
+        in->skip_before = ts;
+        return 0;
+    }
     if (rc < 0) {
         fail(err, errlen, in->path, "cannot seek", rc);
         return -1;
@@ -562,9 +741,9 @@ int io_vin_seek(IoVideoIn *in, double seconds, char *err, size_t errlen)
     avcodec_flush_buffers(in->dec);
     in->demux_eof = false;
     in->skip_before = ts;
-    pthread_mutex_lock(&in->q->lock);
-    pq_clear_locked(in->q);
-    pthread_mutex_unlock(&in->q->lock);
+    in->have_last = false;
+    in->range_end = false;
+    io_pq_clear(in->q);
     return 0;
 }
 

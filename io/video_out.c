@@ -40,8 +40,12 @@ struct IoVideoOut {
     IoPixLayout layout;
     IoColour colour;
     struct SwsContext *sws;
-    uint8_t *rgb;               /* packed RGB24 staging, aligned stride */
+    uint8_t *rgb;               /* packed RGB24 (RGB48 when deep) staging, aligned stride */
     int rgb_stride;
+    bool deep;                  /* the encoder's format has more than 8 bits */
+    AVRational enc_tb;          /* the encoder's: tb, or 1/fps for constant-rate outputs */
+    int64_t last_enc_pts;
+    char notes[512];            /* what the writer changed (io_vout_notes) */
     int w, h;
     AVBufferPool *pool;         /* whole pictures in the encoder's format, reused: a fresh
                                    buffer each frame would fault in fresh pages each frame */
@@ -53,6 +57,7 @@ struct IoVideoOut {
     int nin;                    /* streams of the source */
     int *map;                   /* source stream -> output stream, or -1 */
     AVRational *in_tb;          /* source streams' time bases */
+    IoAudioReencode **are;      /* source stream -> its re-encoder, or NULL (copied) */
 };
 
 static void fail(char *err, size_t errlen, const char *path, const char *what, int code)
@@ -85,8 +90,10 @@ static const AVCodec *choose_codec(const char *path, const AVOutputFormat *of, c
         if (!strcasecmp(ext, "mp4") || !strcasecmp(ext, "mkv") || !strcasecmp(ext, "mov") ||
             !strcasecmp(ext, "m4v"))
             c = avcodec_find_encoder_by_name("libx264");
-        if (!c && of->video_codec != AV_CODEC_ID_NONE)
-            c = avcodec_find_encoder(of->video_codec);
+        if (!c) {   /* image2 knows the codec by the extension (png, tiff …), others have one */
+            enum AVCodecID id = av_guess_codec(of, NULL, path, NULL, AVMEDIA_TYPE_VIDEO);
+            c = avcodec_find_encoder(id != AV_CODEC_ID_NONE ? id : of->video_codec);
+        }
         if (!c)
             snprintf(err, errlen, "'%s': no video encoder for this container", path);
     }
@@ -107,8 +114,35 @@ static bool supports(const AVCodec *c, enum AVPixelFormat f)
     return false;
 }
 
-static enum AVPixelFormat choose_pix_fmt(const AVCodec *c, const char *name, const char *path,
-                                         char *err, size_t errlen)
+/* A format of the same family and depth as f that carries odd sizes (4:4:4), or NONE. */
+static enum AVPixelFormat unsubsampled(const AVCodec *c, enum AVPixelFormat f)
+{
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(f);
+    if (!d || (d->flags & AV_PIX_FMT_FLAG_RGB))
+        return AV_PIX_FMT_NONE;
+    for (const enum AVPixelFormat *p = c->pix_fmts; p && *p != AV_PIX_FMT_NONE; p++) {
+        const AVPixFmtDescriptor *e = av_pix_fmt_desc_get(*p);
+        if (e && !e->log2_chroma_w && !e->log2_chroma_h && !(e->flags & (AV_PIX_FMT_FLAG_RGB | AV_PIX_FMT_FLAG_ALPHA)) &&
+            e->nb_components >= 3 && e->comp[0].depth == d->comp[0].depth && (e->flags & AV_PIX_FMT_FLAG_PLANAR))
+            return *p;
+    }
+    return AV_PIX_FMT_NONE;
+}
+
+/* The source's format when the encoder takes it, else the one FFmpeg finds least lossy
+ * (same family and depth where there is one): yuv444p stays 4:4:4, 10 bits stay 10. */
+static enum AVPixelFormat like_source(const AVCodec *c, enum AVPixelFormat src)
+{
+    if (src == AV_PIX_FMT_NONE || supports(c, src))
+        return src;
+    if (!c->pix_fmts)
+        return AV_PIX_FMT_NONE;
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(src);
+    return avcodec_find_best_pix_fmt_of_list(c->pix_fmts, src, d && (d->flags & AV_PIX_FMT_FLAG_ALPHA), NULL);
+}
+
+static enum AVPixelFormat choose_pix_fmt(const AVCodec *c, const char *name, enum AVPixelFormat src,
+                                         const char *path, char *err, size_t errlen)
 {
     if (name) {
         enum AVPixelFormat f = av_get_pix_fmt(name);
@@ -119,12 +153,34 @@ static enum AVPixelFormat choose_pix_fmt(const AVCodec *c, const char *name, con
         }
         return f;
     }
-    if (c->id == AV_CODEC_ID_FFV1) {
+    const AVPixFmtDescriptor *sd = av_pix_fmt_desc_get(src);
+    bool deep = sd && sd->comp[0].depth > 8;
+    if (c->id == AV_CODEC_ID_FFV1 && !deep) {
         static const enum AVPixelFormat rgb[] = {AV_PIX_FMT_BGR0, AV_PIX_FMT_GBRP, AV_PIX_FMT_RGB24};
         for (size_t i = 0; i < sizeof rgb / sizeof *rgb; i++)
             if (supports(c, rgb[i]))
                 return rgb[i];
     }
+    enum AVPixelFormat like = like_source(c, src);
+    const char *lname = like != AV_PIX_FMT_NONE ? av_get_pix_fmt_name(like) : NULL;
+    if (c->id == AV_CODEC_ID_MJPEG && lname && !strncmp(lname, "yuv", 3) && strncmp(lname, "yuvj", 4)) {
+        /* JPEG is full range: the yuvj twin (ffmpeg's choice too, at normal strictness) */
+        char twin[32];
+        snprintf(twin, sizeof twin, "yuvj%s", lname + 3);
+        enum AVPixelFormat t = av_get_pix_fmt(twin);
+        if (t != AV_PIX_FMT_NONE && supports(c, t))
+            return t;
+    }
+    if (c->id != AV_CODEC_ID_MJPEG && lname && !strncmp(lname, "yuvj", 4)) {
+        /* the deprecated full-range formats: their limited-range twin, as ffmpeg picks */
+        char twin[32];
+        snprintf(twin, sizeof twin, "yuv%s", lname + 4);
+        enum AVPixelFormat t = av_get_pix_fmt(twin);
+        if (t != AV_PIX_FMT_NONE && supports(c, t))
+            like = t;
+    }
+    if (like != AV_PIX_FMT_NONE)
+        return like;
     if (supports(c, AV_PIX_FMT_YUV420P))
         return AV_PIX_FMT_YUV420P;
     if (c->pix_fmts)
@@ -143,6 +199,8 @@ static void tag_colour(AVCodecContext *enc, const AVCodecParameters *src)
 {
     if (is_rgb(enc->pix_fmt)) {
         enc->colorspace = AVCOL_SPC_RGB;
+    } else if (src && is_rgb(src->format)) {
+        enc->color_range = AVCOL_RANGE_MPEG;    /* RGB (an image sequence) into YUV: as ffmpeg, limited */
     } else if (src) {
         enc->colorspace = src->color_space == AVCOL_SPC_RGB ? AVCOL_SPC_UNSPECIFIED : src->color_space;
         enc->color_range = src->color_range;
@@ -190,14 +248,28 @@ static int try_encoder(IoVideoOut *out, const AVCodec *c, const AVCodecParameter
     AVCodecContext *e = out->enc;
     e->width = out->w;
     e->height = out->h;
-    e->time_base = out->tb;
+    e->time_base = out->enc_tb;
     e->framerate = fps;
     e->sample_aspect_ratio = src && src->sample_aspect_ratio.num ? src->sample_aspect_ratio : (AVRational){1, 1};
-    e->pix_fmt = choose_pix_fmt(c, opt ? opt->pix_fmt : NULL, out->path, err, errlen);
+    e->pix_fmt = choose_pix_fmt(c, opt ? opt->pix_fmt : NULL, src ? src->format : AV_PIX_FMT_NONE, out->path,
+                                err, errlen);
     if (e->pix_fmt == AV_PIX_FMT_NONE)
         return -1;
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(e->pix_fmt);
-    if (d && ((out->w & ((1 << d->log2_chroma_w) - 1)) || (out->h & ((1 << d->log2_chroma_h) - 1)))) {
+    bool odd = d && ((out->w & ((1 << d->log2_chroma_w) - 1)) || (out->h & ((1 << d->log2_chroma_h) - 1)));
+    if (odd && !(opt && opt->pix_fmt)) {
+        /* subsampled chroma needs even sizes: 4:4:4 of the same depth where the encoder has it */
+        enum AVPixelFormat full = unsubsampled(c, e->pix_fmt);
+        if (full != AV_PIX_FMT_NONE) {
+            snprintf(out->notes + strlen(out->notes), sizeof out->notes - strlen(out->notes),
+                     "frames of %d x %d (odd) written as %s instead of %s\n", out->w, out->h,
+                     av_get_pix_fmt_name(full), d->name);
+            e->pix_fmt = full;
+            d = av_pix_fmt_desc_get(full);
+            odd = false;
+        }
+    }
+    if (odd) {
         snprintf(err, errlen, "'%s': frames of %d x %d cannot be encoded as %s (subsampled chroma needs "
                  "even sizes); use another pixel format (yuv444p) or size", out->path, out->w, out->h, d->name);
         return -1;
@@ -219,6 +291,14 @@ static int try_encoder(IoVideoOut *out, const AVCodec *c, const AVCodecParameter
     return 0;
 }
 
+/* Containers and encoders that keep no timestamps of their own but a frame rate (AVI,
+ * Y4M, raw; MPEG-1/2 video, which takes standard rates only) get time base 1/fps. */
+static bool constant_rate(const AVOutputFormat *of, const AVCodec *c)
+{
+    return !strcmp(of->name, "avi") || (of->flags & AVFMT_NOTIMESTAMPS) || c->id == AV_CODEC_ID_MPEG1VIDEO ||
+           c->id == AV_CODEC_ID_MPEG2VIDEO || c->id == AV_CODEC_ID_GIF;
+}
+
 /* ffv1 takes only slice counts that fit the frame: 16 is tried first, none if refused. */
 static int open_encoder(IoVideoOut *out, const AVCodecParameters *src, AVRational fps,
                         const IoVideoOutOptions *opt, char *err, size_t errlen)
@@ -226,6 +306,9 @@ static int open_encoder(IoVideoOut *out, const AVCodecParameters *src, AVRationa
     const AVCodec *c = choose_codec(out->path, out->ofmt->oformat, opt ? opt->codec : NULL, err, errlen);
     if (!c)
         return -1;
+    out->enc_tb = out->tb;
+    if (constant_rate(out->ofmt->oformat, c) && fps.num > 0 && fps.den > 0)
+        out->enc_tb = av_inv_q(fps);
     if (c->id == AV_CODEC_ID_FFV1 && try_encoder(out, c, src, fps, opt, 16, err, errlen) == 0)
         return 0;
     io_av_setup();      /* forget the refusal logged by the first try */
@@ -240,9 +323,12 @@ static int open_converter(IoVideoOut *out, char *err, size_t errlen)
     io_colour(e->colorspace, e->color_range == AVCOL_RANGE_JPEG, &out->colour);
     if (out->direct)
         return 0;
-    out->sws = sws_getContext(out->w, out->h, AV_PIX_FMT_RGB24, out->w, out->h, e->pix_fmt,
-                              SWS_BICUBIC, NULL, NULL, NULL);
-    out->rgb_stride = FFALIGN(out->w * 3, 64);
+    const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(e->pix_fmt);
+    out->deep = d && d->comp[0].depth > 8;
+    out->sws = sws_getContext(out->w, out->h, out->deep ? AV_PIX_FMT_RGB48 : AV_PIX_FMT_RGB24, out->w, out->h,
+                              e->pix_fmt, SWS_BICUBIC | (out->deep ? SWS_ACCURATE_RND | SWS_FULL_CHR_H_INT : 0),
+                              NULL, NULL, NULL);
+    out->rgb_stride = FFALIGN(out->w * (out->deep ? 6 : 3), 64);
     out->rgb = av_malloc((size_t)out->rgb_stride * out->h + 64);
     if (!out->sws || !out->rgb) {
         snprintf(err, errlen, "'%s': cannot convert RGB frames to %s", out->path, av_get_pix_fmt_name(e->pix_fmt));
@@ -273,7 +359,13 @@ static bool copyable(const AVOutputFormat *of, const AVCodecParameters *par)
      * data tracks, so they are left out (copying cannot convert them) */
     if (par->codec_type == AVMEDIA_TYPE_SUBTITLE && strstr(of->name, "mp4") && par->codec_id != AV_CODEC_ID_MOV_TEXT)
         return false;
-    return avformat_query_codec(of, par->codec_id, FF_COMPLIANCE_NORMAL) == 1;
+    /* a container with no default codec of the kind holds none; one that cannot say
+     * (MPEG-TS answers "not implemented") is trusted, as ffmpeg trusts it */
+    if ((par->codec_type == AVMEDIA_TYPE_AUDIO && of->audio_codec == AV_CODEC_ID_NONE) ||
+        (par->codec_type == AVMEDIA_TYPE_SUBTITLE && of->subtitle_codec == AV_CODEC_ID_NONE))
+        return false;
+    int q = avformat_query_codec(of, par->codec_id, FF_COMPLIANCE_NORMAL);
+    return q == 1 || (q < 0 && par->codec_type != AVMEDIA_TYPE_DATA);
 }
 
 /* The source's other streams, chapters and metadata. */
@@ -295,19 +387,41 @@ static int copy_streams(IoVideoOut *out, IoVideoIn *src, char *err, size_t errle
     out->nin = (int)ifmt->nb_streams;
     out->map = malloc(sizeof *out->map * out->nin);
     out->in_tb = malloc(sizeof *out->in_tb * out->nin);
-    if (!out->map || !out->in_tb)
+    out->are = calloc((size_t)out->nin, sizeof *out->are);
+    if (!out->map || !out->in_tb || !out->are)
         goto oom;
     for (int i = 0; i < out->nin; i++) {
         AVStream *is = ifmt->streams[i];
         out->map[i] = -1;
         out->in_tb[i] = is->time_base;
-        if (i == vidx || !out->q || !copyable(out->ofmt->oformat, is->codecpar))
+        if (i == vidx || !out->q || !io_vin_keeps(src, i))
             continue;
+        bool copy = copyable(out->ofmt->oformat, is->codecpar);
+        char why[128] = "";
+        if (!copy && is->codecpar->codec_type == AVMEDIA_TYPE_AUDIO &&
+            (out->are[i] = io_are_new(is->codecpar, is->time_base, out->ofmt->oformat, why, sizeof why))) {
+            size_t n = strlen(out->notes);
+            snprintf(out->notes + n, sizeof out->notes - n, "audio stream %d (%s) re-encoded as %s: %s cannot hold it\n",
+                     i, avcodec_get_name(is->codecpar->codec_id), why, out->ofmt->oformat->name);
+        } else if (!copy) {
+            size_t n = strlen(out->notes);
+            snprintf(out->notes + n, sizeof out->notes - n, "%s stream %d (%s) left out: %s cannot hold it\n",
+                     av_get_media_type_string(is->codecpar->codec_type), i,
+                     avcodec_get_name(is->codecpar->codec_id), out->ofmt->oformat->name);
+            continue;
+        }
         AVStream *os = avformat_new_stream(out->ofmt, NULL);
-        if (!os || avcodec_parameters_copy(os->codecpar, is->codecpar) < 0)
+        if (!os)
             goto oom;
-        os->codecpar->codec_tag = 0;
-        os->time_base = is->time_base;
+        if (out->are[i]) {
+            if (io_are_stream(out->are[i], os) < 0)
+                goto oom;
+        } else if (avcodec_parameters_copy(os->codecpar, is->codecpar) < 0) {
+            goto oom;
+        } else {
+            os->codecpar->codec_tag = 0;
+            os->time_base = is->time_base;
+        }
         os->disposition = is->disposition;
         av_dict_copy(&os->metadata, is->metadata, 0);
         out->map[i] = os->index;
@@ -354,7 +468,14 @@ IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AV
     out->h = h;
     out->tb = tb;
     out->duration = fps.num > 0 && fps.den > 0 ? av_rescale_q(1, av_inv_q(fps), tb) : 0;
-    int rc = avformat_alloc_output_context2(&out->ofmt, NULL, NULL, path);
+    bool std_out = !strcmp(path, "-");
+    const char *format = opt && opt->format ? opt->format : std_out ? "matroska" : NULL;
+    int rc = avformat_alloc_output_context2(&out->ofmt, NULL, format, std_out ? NULL : path);
+    if ((rc < 0 || !out->ofmt) && format) {
+        snprintf(err, errlen, "'%s': no container format '%s'", path, format);
+        io_vout_abort(out);
+        return NULL;
+    }
     if (rc < 0 || !out->ofmt) {
         snprintf(err, errlen, "'%s': no container format for the extension '.%s'", path, extension(path));
         io_vout_abort(out);
@@ -368,22 +489,25 @@ IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AV
         snprintf(err, errlen, "'%s': out of memory", path);
         goto fail;
     }
-    out->vst->time_base = tb;
+    out->vst->time_base = out->enc_tb;
     out->vst->avg_frame_rate = fps;
     out->vst->r_frame_rate = fps;
     out->vst->sample_aspect_ratio = out->enc->sample_aspect_ratio;
     if (src && copy_streams(out, src, err, errlen) < 0)
         goto fail;
     if (!(out->ofmt->oformat->flags & AVFMT_NOFILE)) {
-        rc = avio_open(&out->ofmt->pb, path, AVIO_FLAG_WRITE);
+        rc = avio_open(&out->ofmt->pb, std_out ? "pipe:1" : path, AVIO_FLAG_WRITE);
         if (rc < 0) {
             fail(err, errlen, path, "cannot create", rc);
             goto fail;
         }
     }
+    if (!strcmp(out->ofmt->oformat->name, "yuv4mpegpipe"))
+        out->ofmt->strict_std_compliance = FF_COMPLIANCE_UNOFFICIAL;  /* Y4M of more than 8 bits */
     rc = avformat_write_header(out->ofmt, NULL);
     if (rc < 0) {
-        fail(err, errlen, path, "cannot write the header", rc);
+        fail(err, errlen, path, std_out ? "cannot write the header (stdout needs a streaming container: mkv, nut, "
+                                          "y4m, mpegts)" : "cannot write the header", rc);
         goto fail;
     }
     out->header = true;
@@ -415,7 +539,7 @@ static int drain(IoVideoOut *out, char *err, size_t errlen)
             return -1;
         }
         if (out->pkt->duration <= 0)
-            out->pkt->duration = out->duration;
+            out->pkt->duration = av_rescale_q(out->duration, out->tb, out->enc_tb);
         av_packet_rescale_ts(out->pkt, out->enc->time_base, out->vst->time_base);
         out->pkt->stream_index = out->vst->index;
         rc = av_interleaved_write_frame(out->ofmt, out->pkt);
@@ -424,6 +548,21 @@ static int drain(IoVideoOut *out, char *err, size_t errlen)
             return -1;
         }
     }
+}
+
+typedef struct Sink {
+    IoVideoOut *out;
+    int stream;                 /* output stream */
+    AVRational tb;              /* of the packets given */
+} Sink;
+
+/* A re-encoded audio packet to the muxer. */
+static int sink_put(void *ctx, AVPacket *pkt)
+{
+    Sink *s = ctx;
+    av_packet_rescale_ts(pkt, s->tb, s->out->ofmt->streams[s->stream]->time_base);
+    pkt->stream_index = s->stream;
+    return av_interleaved_write_frame(s->out->ofmt, pkt) < 0 ? -1 : 0;
 }
 
 /* Forward queued packets of the copied streams up to time t (in out->tb), or all. */
@@ -437,6 +576,16 @@ static int forward(IoVideoOut *out, int64_t t, bool all, char *err, size_t errle
         int o = i >= 0 && i < out->nin ? out->map[i] : -1;
         if (o < 0) {
             av_packet_free(&p);
+            continue;
+        }
+        if (out->are[i]) {
+            Sink s = {out, o, io_are_time_base(out->are[i])};
+            int rc = io_are_send(out->are[i], p, sink_put, &s);
+            av_packet_free(&p);
+            if (rc < 0) {
+                snprintf(err, errlen, "'%s': re-encoding the audio failed", out->path);
+                return -1;
+            }
             continue;
         }
         av_packet_rescale_ts(p, out->in_tb[i], out->ofmt->streams[o]->time_base);
@@ -478,6 +627,31 @@ static AVFrame *new_picture(IoVideoOut *out)
     return f;
 }
 
+static uint16_t to16(double v)
+{
+    v = v * 257.0 + 0.5;
+    return v >= 65535.0 ? 65535 : v > 0 ? (uint16_t)v : 0;     /* NaN is 0 */
+}
+
+/* The frame (0..255 scale, gray or RGB) as RGB48 in out->rgb. */
+static void rgb48_rows(IoVideoOut *out, const RtArray *a)
+{
+    int64_t c = a->rank == 3 ? a->dims[2] : 1;
+    for (int y = 0; y < out->h; y++) {
+        uint16_t *d = (uint16_t *)(out->rgb + (size_t)y * out->rgb_stride);
+        for (int x = 0; x < out->w; x++)
+            for (int k = 0; k < 3; k++) {
+                int64_t i = ((int64_t)y * out->w + x) * c + (c == 1 ? 0 : k);
+                d[x * 3 + k] = a->elem == RT_F32 ? to16(((const float *)a->data)[i]) : to16(rt_get_real(a, i));
+            }
+    }
+}
+
+const char *io_vout_notes(const IoVideoOut *out)
+{
+    return out->notes;
+}
+
 int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char *err, size_t errlen)
 {
     *pic = NULL;
@@ -499,6 +673,12 @@ int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char
     int rc = f ? 0 : -1;
     if (f && out->direct) {
         rc = io_rgb_to_frame(frame, &out->layout, &out->colour, f);
+    } else if (f && out->deep) {
+        /* RGB48 staging: the filters' fractions reach a 10/12/16-bit encoder */
+        rgb48_rows(out, frame);
+        const uint8_t *srcp[4] = {out->rgb};
+        int sstride[4] = {out->rgb_stride};
+        sws_scale(out->sws, srcp, sstride, 0, out->h, f->data, f->linesize);
     } else if (f) {
         /* packed RGB24 staging (rgb24 is a layout yuv.c writes), then libswscale */
         AVFrame staging = {.width = out->w, .height = out->h, .data = {out->rgb}, .linesize = {out->rgb_stride}};
@@ -527,9 +707,13 @@ int io_vout_send(IoVideoOut *out, IoPicture *pic, int64_t pts, char *err, size_t
                  (long long)out->last_pts);
         goto done;
     }
-    pic->pts = pts;
-    pic->pkt_duration = out->duration;
+    int64_t epts = av_rescale_q(pts, out->tb, out->enc_tb);
+    if (out->any_frame && epts <= out->last_enc_pts)
+        epts = out->last_enc_pts + 1;       /* two frames in one tick of a constant rate */
+    pic->pts = epts;
+    pic->pkt_duration = av_rescale_q(out->duration, out->tb, out->enc_tb);
     out->last_pts = pts;
+    out->last_enc_pts = epts;
     out->any_frame = true;
     if (forward(out, pts, false, err, errlen) < 0)
         goto done;
@@ -563,6 +747,14 @@ int io_vout_close(IoVideoOut *out, char *err, size_t errlen)
     if (drain(out, err, errlen) < 0 || forward(out, 0, true, err, errlen) < 0) {
         io_vout_abort(out);
         return -1;
+    }
+    for (int i = 0; out->are && i < out->nin; i++) {
+        Sink s = {out, out->map[i], out->are[i] ? io_are_time_base(out->are[i]) : (AVRational){1, 1}};
+        if (out->are[i] && io_are_send(out->are[i], NULL, sink_put, &s) < 0) {
+            snprintf(err, errlen, "'%s': re-encoding the audio failed at its end", out->path);
+            io_vout_abort(out);
+            return -1;
+        }
     }
     rc = av_write_trailer(out->ofmt);
     out->header = false;
@@ -598,6 +790,9 @@ void io_vout_abort(IoVideoOut *out)
     av_buffer_pool_uninit(&out->pool);
     av_free(out->rgb);
     io_pq_release(out->q);
+    for (int i = 0; out->are && i < out->nin; i++)
+        io_are_free(out->are[i]);
+    free(out->are);
     free(out->map);
     free(out->in_tb);
     free(out->path);

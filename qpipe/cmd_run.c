@@ -25,6 +25,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -65,7 +66,7 @@ typedef struct RunArgs {
     int threads;
     const char *format;         /* --format ext */
     const char *progress;       /* --progress FILE or - */
-    IoVideoOutOptions vo;
+    RunMedia media;             /* video options (run_opts.c) */
 } RunArgs;
 
 static void run_usage(FILE *out)
@@ -75,19 +76,23 @@ static void run_usage(FILE *out)
           "       qpipe run FILTER.q --help      the filter's parameters\n"
           "\n"
           "IN and OUT: an image and an image; a folder or glob of images and a folder (same\n"
-          "names); a video and a video.\n"
+          "names); a video and a video. A video may be an image sequence's pattern\n"
+          "(img%04d.png: IN read at --fps, OUT one image per frame). '-' is stdin/stdout:\n"
+          "video as Matroska (--format nut|y4m|mkv), images as PNG (--format EXT); '--'\n"
+          "ends the options (for names that start with '-').\n"
           "\n"
           "options:\n"
           "  --set name=value     set a parameter of the filter (repeatable)\n"
           "  -f CHAIN             filters in order; a name is presets/NAME.q or a path\n"
           "  -y                   overwrite existing outputs\n"
           "  -q / -v              quiet / verbose (engine, kernels, timings)\n"
-          "  --format EXT         image format of a folder's outputs (png, tif, jpg, ppm)\n"
-          "  --codec C --crf N --preset P --pix-fmt F --bitrate B[k|M]\n"
-          "                       video encoder (default libx264, crf 18, preset medium)\n"
+          "  --format EXT         image format of a folder's outputs (png, tif, jpg, ppm), or\n"
+          "                       the container on stdout (mkv, nut, y4m; png for an image)\n"
           "  --progress FILE|-    FFmpeg-style key=value progress blocks\n"
-          "  --double --threads N as for qpipe exec\n",
+          "  --double --threads N (-threads N) as for qpipe exec\n"
+          "\n",
           out);
+    run_media_usage(out);
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -98,25 +103,14 @@ static int bad_usage(const char *fmt, const char *arg)
     return EX_USAGE;
 }
 
-static int64_t parse_bitrate(const char *s)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (end == s || v <= 0)
-        return -1;
-    if (*end == 'k' || *end == 'K')
-        v *= 1e3, end++;
-    else if (*end == 'M' || *end == 'm')
-        v *= 1e6, end++;
-    return *end ? -1 : (int64_t)v;
-}
-
 /* Parse argv into a; 0 or an exit code. */
 static int parse_args(int argc, char **argv, RunArgs *a)
 {
+    int rc;
     const char *pos[3];
     int npos = 0;
-    a->vo.crf = 18;
+    bool options = true;        /* until "--" */
+    run_media_init(&a->media);
     a->sets = calloc((size_t)argc + 1, sizeof *a->sets);
     if (!a->sets)
         return EX_SOFTWARE;
@@ -124,7 +118,16 @@ static int parse_args(int argc, char **argv, RunArgs *a)
         const char *s = argv[i];
         bool more = i + 1 < argc;
 #define VALUE() (more ? argv[++i] : NULL)
-        if (!strcmp(s, "--help") || !strcmp(s, "-h"))
+        int m = options && s[0] == '-' && s[1] ? run_media_option(argc, argv, &i, &a->media) : 0;
+        if (m > 1)
+            return m;
+        if (m == 1)
+            continue;
+        if (!options || !strcmp(s, "-"))
+            goto positional;
+        if (!strcmp(s, "--"))
+            options = false;
+        else if (!strcmp(s, "--help") || !strcmp(s, "-h"))
             a->help = true;
         else if (!strcmp(s, "-y"))
             a->overwrite = true;
@@ -147,28 +150,9 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             a->chain = VALUE();
         else if (!strcmp(s, "--format"))
             a->format = VALUE();
-        else if (!strcmp(s, "--codec"))
-            a->vo.codec = VALUE();
-        else if (!strcmp(s, "--preset"))
-            a->vo.preset = VALUE();
-        else if (!strcmp(s, "--pix-fmt"))
-            a->vo.pix_fmt = VALUE();
         else if (!strcmp(s, "--progress"))
             a->progress = VALUE();
-        else if (!strcmp(s, "--crf")) {
-            char *end;
-            const char *v = VALUE();
-            long n = strtol(v, &end, 10);
-            if (!*v || *end || n < 0 || n > 63)
-                return bad_usage("--crf needs a number from 0 to 63, not '%s'", v);
-            a->vo.crf = (int)n;
-        } else if (!strcmp(s, "--bitrate")) {
-            const char *v = VALUE();
-            a->vo.bitrate = parse_bitrate(v);
-            if (a->vo.bitrate < 0)
-                return bad_usage("--bitrate needs bits per second (5M, 800k), not '%s'", v);
-            a->vo.crf = -1;
-        } else if (!strcmp(s, "--threads")) {
+        else if (!strcmp(s, "--threads") || !strcmp(s, "-threads")) {
             char *end;
             const char *v = VALUE();
             long n = strtol(v, &end, 10);
@@ -177,12 +161,16 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             a->threads = (int)n;
         } else if (s[0] == '-' && s[1])
             return bad_usage("unknown option '%s'", s);
-        else if (npos < 3)
+        else {
+        positional:
+            if (npos == 3)
+                return bad_usage("too many arguments at '%s'", s);
             pos[npos++] = s;
-        else
-            return bad_usage("too many arguments at '%s'", s);
+        }
 #undef VALUE
     }
+    if ((rc = run_media_finish(&a->media)))
+        return rc;
     int k = 0;
     if (!a->chain && npos > 0)
         a->filter = pos[k++];
@@ -481,7 +469,13 @@ static int run_image(const RunChain *c, const char *in, const char *out, const R
     }
     double t2 = run_now();
     char *tmp = temp_name(out);
+    /* a 16-bit (float) image stays 16-bit (float) where the output format holds it */
     IoImageWrite wo = {.bits = 8};
+    const char *ext = strrchr(out, '.');
+    int bits = io_image_bits(in);
+    if (ext && bits >= 16 && (!strcasecmp(ext, ".png") || !strcasecmp(ext, ".ppm") || !strcasecmp(ext, ".pgm") ||
+                              !strcasecmp(ext, ".pnm") || !strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff")))
+        wo.bits = bits == 32 && (!strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff")) ? 32 : 16;
     if (!tmp || io_image_write(tmp, y.a, &wo, err, sizeof err) < 0) {
         fprintf(stderr, "qpipe run: %s\n", tmp ? err : "out of memory");
         if (tmp)
@@ -503,6 +497,43 @@ static int run_image(const RunChain *c, const char *in, const char *out, const R
         fprintf(stderr, "qpipe run: %s -> %s: read %.1f ms, filter %.1f ms, write %.1f ms\n", in, out,
                 (t1 - t0) * 1e3, (t2 - t1) * 1e3, (run_now() - t2) * 1e3);
     return 0;
+}
+
+static bool is_image_ext(const char *ext)
+{
+    char name[64];
+    snprintf(name, sizeof name, "x.%s", ext[0] == '.' ? ext + 1 : ext);
+    return io_is_image(name);
+}
+
+/* An image from stdin or to stdout (run_stdio.c): through temporary files. */
+static int run_image_pipe(const RunChain *c, RunArgs *a)
+{
+    char err[1024] = "";
+    char *in = NULL, *out = NULL;
+    int rc = 0;
+    if (!strcmp(a->in, "-") && !(in = run_stdin_image(err, sizeof err))) {
+        fprintf(stderr, "qpipe run: %s\n", err);
+        return EX_NOINPUT;
+    }
+    bool out_std = !strcmp(a->out, "-");
+    if (out_std && !(out = run_stdout_image_name(a->format))) {
+        fprintf(stderr, "qpipe run: cannot make a temporary file: %s\n", strerror(errno));
+        rc = EX_CANTCREAT;
+    }
+    if (!rc)
+        rc = run_image(c, in ? in : a->in, out ? out : a->out, a);
+    if (!rc && out && run_copy_to_stdout(out)) {
+        fprintf(stderr, "qpipe run: cannot write to stdout: %s\n", strerror(errno));
+        rc = EX_IOERR;
+    }
+    if (!rc && !a->quiet)
+        fprintf(stderr, "qpipe run: wrote %s\n", out_std ? "to stdout" : a->out);
+    run_remove_temp(in);
+    run_remove_temp(out);
+    free(in);
+    free(out);
+    return rc;
 }
 
 static bool has_glob(const char *s) { return strpbrk(s, "*?[") != NULL; }
@@ -615,13 +646,25 @@ static int run_batch(const RunChain *c, const RunArgs *a)
     return first;
 }
 
-static int run_video(const RunChain *c, const RunArgs *a)
+static int run_video(const RunChain *c, RunArgs *a)
 {
-    if (exists(a->out) && !a->overwrite) {
-        fprintf(stderr, "qpipe run: %s exists (use -y to overwrite)\n", a->out);
+    /* stdout and image sequences are written in place (nothing to rename); a failed
+     * sequence's images are removed */
+    bool std_out = !strcmp(a->out, "-"), seq = !std_out && io_is_sequence(a->out) && !exists(a->out);
+    char first[4096];
+    const char *check = seq && io_sequence_name(a->out, 0, first, sizeof first) == 0 ? first : a->out;
+    if (!std_out && exists(check) && !a->overwrite) {
+        fprintf(stderr, "qpipe run: %s exists (use -y to overwrite)\n", check);
         return EX_CANTCREAT;
     }
-    char *tmp = temp_name(a->out);
+    if (std_out && a->progress && !strcmp(a->progress, "-")) {
+        fprintf(stderr, "qpipe run: --progress - and OUT - both want stdout\n");
+        return EX_USAGE;
+    }
+    if (std_out && a->format)
+        a->media.vo.format = !strcmp(a->format, "y4m") ? "yuv4mpegpipe" : !strcmp(a->format, "mkv") ? "matroska"
+                             : a->format;
+    char *tmp = std_out || seq ? strdup(a->out) : temp_name(a->out);
     if (!tmp)
         return EX_SOFTWARE;
     RunProgress pr = {.tty = !a->quiet && isatty(2), .quiet = a->quiet, .verbose = a->verbose, .start = run_now()};
@@ -634,21 +677,24 @@ static int run_video(const RunChain *c, const RunArgs *a)
         }
     }
     char err[1024] = "";
-    int rc = pipe_run_video(c, a->in, tmp, &a->vo, &pr, err, sizeof err);
+    int rc = pipe_run_video(c, a->in, tmp, &a->media, &pr, err, sizeof err);
     if (pr.file && pr.file != stdout)
         fclose(pr.file);
-    if (!rc && (run_interrupted || rename(tmp, a->out))) {
+    if (!rc && (std_out || seq) && run_interrupted)
+        rc = EX_INTERRUPTED;
+    else if (!rc && !std_out && !seq && (run_interrupted || rename(tmp, a->out))) {
         rc = run_interrupted ? EX_INTERRUPTED : EX_CANTCREAT;
         snprintf(err, sizeof err, "cannot write %s: %s", a->out, strerror(errno));
     }
     if (rc) {
-        unlink(tmp);
+        if (!std_out && !seq)
+            unlink(tmp);
         if (rc == EX_INTERRUPTED)
             fprintf(stderr, "qpipe run: interrupted; %s not written\n", a->out);
         else if (err[0])
             fprintf(stderr, "qpipe run: %s\n", err);
     } else if (!a->quiet) {
-        fprintf(stderr, "qpipe run: wrote %s\n", a->out);
+        fprintf(stderr, "qpipe run: wrote %s\n", std_out ? "to stdout" : a->out);
     }
     free(tmp);
     return rc;
@@ -693,8 +739,22 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
 
-    if (is_dir(a.in) || (has_glob(a.in) && !exists(a.in))) {
-        rc = run_batch(&c, &a);
+    bool in_std = !strcmp(a.in, "-"), out_std = !strcmp(a.out, "-");
+    bool image_pipe = (in_std || out_std) && (in_std ? (out_std ? a.format && is_image_ext(a.format)
+                                                                : io_is_image(a.out))
+                                                     : io_is_image(a.in));
+    if (image_pipe) {
+        rc = run_image_pipe(&c, &a);
+    } else if (in_std || (io_is_sequence(a.in) && !exists(a.in))) {
+        rc = run_video(&c, &a);
+    } else if (is_dir(a.in) || (has_glob(a.in) && !exists(a.in))) {
+        if (!is_dir(a.out) && io_is_video_name(a.out)) {
+            fprintf(stderr, "qpipe run: %s is a video name: to make a video of images, name them with a "
+                            "pattern (img%%04d.png, as FFmpeg's image2), not a folder or glob\n", a.out);
+            rc = EX_USAGE;
+        } else {
+            rc = run_batch(&c, &a);
+        }
     } else if (!exists(a.in)) {
         fprintf(stderr, "qpipe run: %s: no such file\n", a.in);
         rc = EX_NOINPUT;

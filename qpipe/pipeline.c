@@ -49,7 +49,7 @@ typedef struct Pipe {
     IoVideoIn *in;
     IoVideoOut *out;
     const char *out_path;
-    const IoVideoOutOptions *vo;
+    const RunMedia *m;
     Queue qin, qout;
     pthread_mutex_t mu;             /* rc and err */
     int rc;
@@ -170,6 +170,10 @@ static void *decoder(void *arg)
         p->decoded++;
         if (!q_push(&p->qin, f))
             break;
+        if (p->m->max_frames > 0 && p->decoded >= p->m->max_frames) {
+            q_end(&p->qin, false);      /* --frames: the rest is not read */
+            break;
+        }
     }
     return NULL;
 }
@@ -216,9 +220,15 @@ static int open_writer(Pipe *p, const RtArray *y)
 {
     char err[1024];
     int w = (int)y->dims[1], h = (int)y->dims[0];
-    p->out = io_vout_open(p->out_path, p->in, w, h, p->vo, err, sizeof err);
-    if (p->out)
+    p->out = io_vout_open(p->out_path, p->in, w, h, &p->m->vo, err, sizeof err);
+    if (p->out) {
+        char notes[512];
+        snprintf(notes, sizeof notes, "%s", io_vout_notes(p->out));
+        char *save = NULL;
+        for (char *line = strtok_r(notes, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+            fprintf(stderr, "qpipe run: note: %s\n", line);
         return 0;
+    }
     /* an encoder that is not there is "unavailable"; anything else "cannot create" */
     bool codec = strstr(err, "ncoder") || strstr(err, "codec");
     fail(p, codec ? EX_UNAVAILABLE : EX_CANTCREAT, err);
@@ -305,11 +315,52 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
         run_progress(pr, done, total, fps, true);
 }
 
-int pipe_run_video(const RunChain *c, const char *in, const char *out, const IoVideoOutOptions *vo,
+/* What a failed run leaves: nothing on stdout to take back; the images of a sequence
+ * written so far; else the one file. */
+static void remove_output(const char *out, int64_t frames)
+{
+    if (!strcmp(out, "-"))
+        return;
+    if (!io_is_sequence(out)) {
+        unlink(out);
+        return;
+    }
+    for (int64_t i = 0; i <= frames && i < INT32_MAX; i++) {
+        char name[4096];
+        if (io_sequence_name(out, i, name, sizeof name) == 0)
+            unlink(name);
+    }
+}
+
+/* The damage of the input on stderr; RUN_EXIT_DAMAGED when it fails the run. */
+static int report_damage(const Pipe *p, const char *in)
+{
+    IoVideoDamage d;
+    io_vin_damage(p->in, &d);
+    char text[2048];
+    io_damage_describe(&d, text, sizeof text);
+    bool bad = io_damage_any(&d);
+    if (!text[0])
+        return 0;
+    const char *name = strcmp(in, "-") ? in : "stdin";
+    char *save = NULL;
+    for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
+        fprintf(stderr, "qpipe run: %s: %s%s\n", name, bad ? "damaged input: " : "", line);
+    if (!bad)
+        return 0;
+    if (p->m->ignore_damage) {
+        fprintf(stderr, "qpipe run: %s: --ignore-damage: kept the %lld frames that decoded\n", name,
+                (long long)p->encoded);
+        return 0;
+    }
+    return RUN_EXIT_DAMAGED;
+}
+
+int pipe_run_video(const RunChain *c, const char *in, const char *out, const RunMedia *m,
                    RunProgress *pr, char *err, size_t errlen)
 {
-    Pipe p = {.chain = c, .out_path = out, .vo = vo};
-    p.in = io_vin_open(in, err, errlen);
+    Pipe p = {.chain = c, .out_path = out, .m = m};
+    p.in = io_vin_open_with(in, &m->vin, err, errlen);
     if (!p.in)
         return EX_NOINPUT;
     IoVideoInfo vi;
@@ -340,6 +391,11 @@ int pipe_run_video(const RunChain *c, const char *in, const char *out, const IoV
         if (enc_started)
             pthread_join(enc, NULL);
     }
+    if (!p.rc && (rc = report_damage(&p, in))) {
+        p.rc = rc;
+        snprintf(p.err, sizeof p.err, "the input is damaged; nothing written (--ignore-damage keeps the %lld "
+                 "frames that decoded)", (long long)p.encoded);
+    }
     if (p.out) {
         if (p.rc)
             io_vout_abort(p.out);
@@ -359,6 +415,6 @@ int pipe_run_video(const RunChain *c, const char *in, const char *out, const IoV
                 (long long)p.encoded, run_now() - t0, p.t_decode, p.t_convert, p.t_filter,
                 p.encoded ? p.t_filter * 1e3 / (double)p.encoded : 0.0, p.t_encode);
     if (p.rc)
-        unlink(out);
+        remove_output(out, p.encoded);
     return p.rc;
 }

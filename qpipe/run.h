@@ -57,9 +57,45 @@ void run_progress(RunProgress *p, int64_t done, int64_t total, double fps_in, bo
 /* Set by SIGINT: every loop stops at the next frame. */
 extern volatile sig_atomic_t run_interrupted;
 
-/* Run the video `in` through the chain into `out` (written exactly there; the caller
- * renames). An exit code; on failure err says why and nothing is left at `out`. */
-int pipe_run_video(const RunChain *c, const char *in, const char *out, const IoVideoOutOptions *vo,
+/* What `qpipe run` reads of a video and how it writes it (run_opts.c). */
+typedef struct RunMedia {
+    IoVideoInOptions vin;       /* -ss, -to (and -t as end), -an, -sn, --fps */
+    IoVideoOutOptions vo;       /* --codec, --crf, --preset, --pix-fmt, --bitrate; format for "-" */
+    double duration;            /* -t: seconds after -ss; 0 none */
+    int64_t max_frames;         /* --frames N (-frames:v N); 0 all */
+    bool ignore_damage;         /* --ignore-damage: damaged input warns, exit 0 */
+} RunMedia;
+
+/* Exit code of a run whose input was damaged (decode errors, missing frames, a stream
+ * ending early) without --ignore-damage: EX_DATAERR of sysexits. */
+#define RUN_EXIT_DAMAGED 65
+
+/* Defaults (crf 18, nothing trimmed). */
+void run_media_init(RunMedia *m);
+/* The media option at argv[*i]: 1 when it was one (*i advanced past its value), 0 when it
+ * is not a media option, or 64 after printing a usage error. */
+int run_media_option(int argc, char **argv, int *i, RunMedia *m);
+/* After every option: -t and -to into the reader's end. 0 or 64 (printed). */
+int run_media_finish(RunMedia *m);
+/* The lines of run's usage text about them. */
+void run_media_usage(FILE *out);
+/* "90", "1:30", "01:01:30.5" as seconds; -1 when it is none of these. */
+double run_parse_time(const char *s);
+
+/* Images through pipes (run_stdio.c). stdin read whole into a temporary file named by
+ * its signature (.png …): its path, or NULL with err set. */
+char *run_stdin_image(char *err, size_t errlen);
+/* A temporary name, with format's extension (default png), for an image bound for stdout. */
+char *run_stdout_image_name(const char *format);
+int run_copy_to_stdout(const char *path);
+/* Remove a temporary file of the two above and its private folder. */
+void run_remove_temp(const char *path);
+
+/* Run the video `in` ("-": stdin) through the chain into `out` (written exactly there;
+ * the caller renames; "-": stdout; a pattern img%04d.png: one image per frame). An exit
+ * code; on failure err says why and nothing is left at `out`. Damage of the input is
+ * reported on stderr, and is RUN_EXIT_DAMAGED unless m->ignore_damage. */
+int pipe_run_video(const RunChain *c, const char *in, const char *out, const RunMedia *m,
                    RunProgress *pr, char *err, size_t errlen);
 
 #endif

@@ -25,6 +25,7 @@ libavformat-dev     # io/: video containers (FFmpeg): demux and mux
 libavcodec-dev      # io/: video codecs (FFmpeg): decode and encode
 libavutil-dev       # io/: FFmpeg frames, options, pixel formats
 libswscale-dev      # io/: conversion of decoded frames to packed RGB
+libswresample-dev   # io/: audio resampled when it is re-encoded for a container (AAC into WebM)
 libavdevice-dev     # io/: webcams (cam:0) through V4L2
 ffmpeg              # tests and samples: makes sample media, ffprobe checks outputs
 libfftw3-dev        # runtime/: fft1/fft2/fft3/fftn on the CPU (float and double, threaded plans)
