@@ -1091,8 +1091,131 @@ static void flat_args(Gen *g, Node *n, Var *v, Buf *b)
     ex_free(&p);
 }
 
+/* ---------------------------------------------------------------- textures
+ *
+ * A read of a 'hwtex_linear / 'hwtex_nearest array (LangKType.tex) goes through a wrapper
+ * that takes the position as reals and reads the neighbouring samples through the plain
+ * accessor of the array's access mode, the arithmetic of runtime/texture.c: position i is
+ * sample i, weights (1 - f, f) per interpolated dimension, a neighbour of weight 0 is not
+ * read, nearest rounds halves up; with LANG_KTEX_COMPS the last index is a component.
+ * Slices (x[p, q, 0..3]) call the wrapper once per element. */
+
+static Ex tex_read(Gen *g, Node *n, Var *v)
+{
+    const LangKType *t = &v->t;
+    if (is_cplx_elem(t->elem))
+        unsupported(g, n, "a texture read of a complex array");
+    if (g->analyze)
+        g->fast_ok = false;     /* neighbours of real positions: no interior/border split */
+    Buf c[4] = {{0}};
+    Buf vec = {0};
+    LangKType vec_t = {0};
+    int k = 0, slice_at = -1, slice_lo = 0, slice_n = 0;
+    for (int i = 0; i < n->args.n; i++) {
+        Node *e = n->args.items[i];
+        if (k >= 4)
+            unsupported(g, n, "more than 4 indices");
+        if ((e->kind == N_RANGE && !e->b) || (e->kind == N_COLON_ALL && n->args.n == t->rank && t->fixed[i])) {
+            int lo = 0, hi = t->fixed[i] - 1;
+            if (e->kind == N_RANGE &&
+                (!const_int(e->a, &lo) || !const_int(e->c, &hi) || hi < lo || hi - lo >= GEN_MAX_VEC_LEN))
+                unsupported(g, e, "a range index needs constant bounds");
+            if (slice_at >= 0)
+                unsupported(g, e, "two ranges in one index");
+            slice_at = k, slice_lo = lo, slice_n = hi - lo + 1;
+            bprintf(&c[k++], "%d", lo);
+            continue;
+        }
+        if (e->kind == N_COLON_ALL || e->kind == N_SPREAD)
+            unsupported(g, e, "':' and '...' in a kernel index");
+        Ex ie = expr(g, e);
+        if (ie.t.kind == LK_VEC && n->args.n == 1 && ie.t.n == t->rank && ie.t.n <= 4) {
+            vec = ie.c, vec_t = ie.t, k = ie.t.n;
+            continue;
+        }
+        if (!is_num(ie.t))
+            unsupported(g, e, "an index must be a number or a position vector");
+        bprintf(&c[k++], "(double)(%s)", bdone(&ie.c));
+        ex_free(&ie);
+    }
+    char acc[64], tw[64], cn[80], vtb[32], rb[32];
+    accessor(g, v, k, 'r', NULL, acc, sizeof acc);
+    snprintf(tw, sizeof tw, "qpt%d_%s", g->accessors++, v->name);
+    cname(v->name, cn, sizeof cn);
+    bool linear = t->tex & LANG_KTEX_LINEAR;
+    int comp = (t->tex & LANG_KTEX_COMPS) && k >= 2 && k == t->rank ? k - 1 : -1;
+    LangKType rt = linear ? t_real(g) : elem_type(g, t->elem);
+    const char *R = rt.kind == LK_INT ? "int" : elem_c(g->real);
+    Buf *h = &g->head;
+    bprintf(h, "QP_DEVICE %s %s(%s *QP_RESTRICT p, const int64_t *d, qp_status *st, int line", R, tw,
+            elem_c(t->elem));
+    if (vec.s)
+        bprintf(h, ", %s pv", ctype(g, vec_t, vtb, sizeof vtb));
+    else
+        for (int i = 0; i < k; i++)
+            bprintf(h, ", double c%d", i);
+    bput(h, ")\n{\n");
+    if (vec.s)
+        for (int i = 0; i < k; i++)
+            bprintf(h, "    double c%d = (double)pv.v[%d];\n", i, i);
+    int interp[4], m = 0;
+    for (int i = 0; i < k; i++) {
+        if (i == slice_at || i == comp) {
+            bprintf(h, "    int64_t l%d = (int64_t)c%d;\n", i, i);
+        } else if (!linear) {
+            bprintf(h, "    int64_t l%d = (int64_t)floor(c%d + 0.5);\n", i, i);
+        } else {
+            bprintf(h, "    double b%d = floor(c%d);\n    %s f%d = (%s)(c%d - b%d);\n    int64_t l%d = (int64_t)b%d;\n",
+                    i, i, R, i, R, i, i, i, i);
+            interp[m++] = i;
+        }
+    }
+    if (!linear || !m) {
+        bprintf(h, "    return (%s)%s(p, d, st, line", R, acc);
+        for (int i = 0; i < k; i++)
+            bprintf(h, ", l%d", i);
+        bput(h, ");\n}\n");
+    } else {
+        bprintf(h, "    %s r = 0;\n    for (int m = 0; m < %d; m++) {\n        %s w = 1;\n", R, 1 << m, R);
+        for (int j = 0; j < m; j++)
+            bprintf(h, "        w *= (m >> %d & 1) ? f%d : 1 - f%d;\n", j, interp[j], interp[j]);
+        bprintf(h, "        if (w != 0)\n            r += w * (%s)%s(p, d, st, line", R, acc);
+        for (int i = 0, j = 0; i < k; i++)
+            if (j < m && interp[j] == i)
+                bprintf(h, ", l%d + (m >> %d & 1)", i, j++);
+            else
+                bprintf(h, ", l%d", i);
+        bput(h, ");\n    }\n    return r;\n}\n");
+    }
+    Buf b = {0};
+    int reads = slice_at >= 0 ? slice_n : 1;
+    LangKType vt = t_vec(rt.kind == LK_INT ? LKE_I32 : g->real, slice_n);
+    if (slice_at >= 0)
+        bprintf(&b, "%s_make(", ctype(g, vt, rb, sizeof rb));
+    for (int j = 0; j < reads; j++) {
+        bprintf(&b, "%s%s(%s, %s_d, qp_st, %d", j ? ", " : "", tw, cn, cn, n->loc.line);
+        if (vec.s)
+            bprintf(&b, ", %s", vec.s);
+        else
+            for (int i = 0; i < k; i++)
+                if (i == slice_at)
+                    bprintf(&b, ", %d.0", slice_lo + j);
+                else
+                    bprintf(&b, ", %s", c[i].s);
+        bput(&b, ")");
+    }
+    if (slice_at >= 0)
+        bput(&b, ")");
+    for (int i = 0; i < k; i++)
+        g_free(c[i].s);
+    g_free(vec.s);
+    return (Ex){b, slice_at >= 0 ? vt : rt};
+}
+
 static Ex array_read(Gen *g, Node *n, Var *v)
 {
+    if (v->t.tex)
+        return tex_read(g, n, v);       /* 'hwtex_linear / 'hwtex_nearest (above) */
     Node *fi0, *fe;
     bool fneg;
     if (g->fast && g->flat && flat_access(g, n, &fi0, &fe, &fneg)) {

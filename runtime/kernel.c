@@ -301,6 +301,8 @@ static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, con
                     slot->mode = (uint32_t)m | (slot->mode & RT_MODE_SAT);
                 if (saturating(p->type) && slot->kind == V_ARRAY)
                     slot->mode |= RT_MODE_SAT;
+                if (slot->kind == V_ARRAY && rt_texture_mode(p->type))     /* texture.c */
+                    slot->mode = (slot->mode & ~(uint32_t)RT_MODE_TEX) | rt_texture_mode(p->type);
             }
         }
     }
@@ -733,6 +735,9 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
             t->fixed[0] = (int)a->n;        /* a short vector (the spec's `dir`): also a value */
         int m = p ? declared_mode(p->type) : -1;
         t->mode = lang_mode(m >= 0 ? m : (int)(v.mode & RT_MODE_MASK));
+        unsigned tex = p && rt_texture_mode(p->type) ? rt_texture_mode(p->type) : v.mode & RT_MODE_TEX;
+        t->tex = (tex & RT_MODE_TEX_LINEAR ? LANG_KTEX_LINEAR : 0) | (tex & RT_MODE_TEX_NEAREST ? LANG_KTEX_NEAREST : 0) |
+                 (tex & RT_MODE_TEX_COMPS ? LANG_KTEX_COMPS : 0);     /* textures: texture.c */
         return true;
     }
     default: return false;
