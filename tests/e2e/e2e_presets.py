@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""tests/e2e/e2e_presets.py - the image presets of issue 13 against independent references.
+
+Each check runs `qpipe run presets/X.q` on a PNG still and compares the 8-bit result with
+what OpenCV, NumPy or FFmpeg computes from the same input (never with qpipe's own output):
+
+- sharpen.q unsharp   OpenCV GaussianBlur (same sigma and radius, BORDER_REPLICATE) then
+                      x + amount (x - blur), clipped: every value within 1 (rounding)
+- sharpen.q cas       FFmpeg's cas filter on gbrp (its own output): within 1 (FFmpeg
+                      truncates where qpipe rounds)
+- median.q            OpenCV medianBlur 3 and 5 on salt-and-pepper noise: identical
+- morph.q             OpenCV erode (5x5 rectangle) and morphologyEx open/close (3x3): identical
+- resize.q            2x bilinear upscale vs OpenCV resize INTER_LINEAR: within 1;
+                      antialiased 0.5x bilinear vs NumPy's [1, 3, 3, 1] / 8 triangle taps
+                      with the edge pixel mirrored: within 1
+
+OpenCV and NumPy are Debian's python3-opencv and python3-numpy (scripts/deps.sh), which live
+in /usr/bin/python3: when the interpreter running this script lacks them, it re-runs itself
+there. About 5 s on two cores.
+"""
+
+import os
+import sys
+
+try:
+    import cv2
+    import numpy as np
+except ImportError:
+    if os.path.exists("/usr/bin/python3") and not os.environ.get("QPIPE_E2E_SYSTEM_PYTHON"):
+        os.environ["QPIPE_E2E_SYSTEM_PYTHON"] = "1"
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    print("not ok presets: OpenCV and NumPy for Python are missing (sh scripts/deps.sh: python3-opencv)")
+    sys.exit(1)
+
+from harness import *  # noqa: F401,F403 - check, qpipe, ffmpeg, out, MEDIA, expect_code
+from harness import main
+
+_still = {}
+
+
+def still():
+    """A 320x180 RGB still: frame 10 of the clean test clip (shapes, bars, text)."""
+    if "clean" not in _still:
+        path = out("still.png")
+        ffmpeg("-i", os.path.join(MEDIA, "clean.mkv"), "-vf", "select=eq(n\\,10)", "-frames:v", "1",
+               "-pix_fmt", "rgb24", path)
+        _still["clean"] = path
+    return _still["clean"]
+
+
+def noisy_still():
+    """The still with 5% salt-and-pepper noise (a fixed seed)."""
+    if "noisy" not in _still:
+        img = cv2.imread(still())
+        rng = np.random.default_rng(7)
+        r = rng.random(img.shape[:2])
+        img[r < 0.025] = 0
+        img[r > 0.975] = 255
+        path = out("still_sp.png")
+        cv2.imwrite(path, img)
+        _still["noisy"] = path
+    return _still["noisy"]
+
+
+def run_preset(preset, src, name, *sets):
+    dst = out(name)
+    args = [os.path.join(ROOT, "presets", preset), src, dst, "-y"]
+    for s in sets:
+        args += ["--set", s]
+    expect_code(qpipe(*args), 0, preset)
+    img = cv2.imread(dst, cv2.IMREAD_UNCHANGED)
+    if img is None:
+        raise AssertionError("cannot read %s" % dst)
+    return img.astype(np.int32)
+
+
+def compare(got, want, tol, what):
+    if got.shape != want.shape:
+        raise AssertionError("%s: shape %s, expected %s" % (what, got.shape, want.shape))
+    d = np.abs(got.astype(np.int32) - want.astype(np.int32))
+    if d.max() > tol:
+        at = np.unravel_index(int(d.argmax()), d.shape)
+        raise AssertionError("%s: differs by %d at %s (got %d, expected %d), tolerance %d; %d values differ"
+                             % (what, d.max(), at, got[at], want[at], tol, int((d > 0).sum())))
+
+
+def round8(x):
+    return np.clip(np.floor(x + 0.5), 0, 255).astype(np.int32)
+
+
+@check("sharpen.q unsharp mask equals OpenCV GaussianBlur + x + amount (x - blur), within 1")
+def _():
+    amount, sigma = 1.2, 1.5
+    src = still()
+    got = run_preset("sharpen.q", src, "unsharp.png", "amount=%g" % amount, "sigma=%g" % sigma)
+    x = cv2.imread(src).astype(np.float64)
+    r = int(np.ceil(3 * sigma))
+    b = cv2.GaussianBlur(x, (2 * r + 1, 2 * r + 1), sigma, sigmaY=sigma, borderType=cv2.BORDER_REPLICATE)
+    compare(got, round8(x + amount * (x - b)), 1, "unsharp")
+
+
+@check("sharpen.q method=cas equals FFmpeg's cas filter (strength 0.6), within 1")
+def _():
+    src = still()
+    got = run_preset("sharpen.q", src, "cas.png", "method=cas", "strength=0.6")
+    ref = out("cas_ffmpeg.png")
+    ffmpeg("-i", src, "-vf", "format=gbrp,cas=strength=0.6,format=rgb24", ref)
+    want = cv2.imread(ref).astype(np.int32)
+    if np.array_equal(want, cv2.imread(src).astype(np.int32)):
+        raise AssertionError("FFmpeg's cas changed nothing: the check would prove nothing")
+    compare(got, want, 1, "cas")
+
+
+@check("median.q radius 1 and 2 equal OpenCV medianBlur 3 and 5 on salt-and-pepper noise")
+def _():
+    src = noisy_still()
+    x = cv2.imread(src)
+    for r in (1, 2):
+        got = run_preset("median.q", src, "median%d.png" % r, "radius=%d" % r)
+        compare(got, cv2.medianBlur(x, 2 * r + 1), 0, "median radius %d" % r)
+
+
+@check("morph.q erode (radius 2), open and close (radius 1) equal OpenCV's with a rectangle")
+def _():
+    src = noisy_still()
+    x = cv2.imread(src)
+    rect = lambda r: cv2.getStructuringElement(cv2.MORPH_RECT, (2 * r + 1, 2 * r + 1))
+    compare(run_preset("morph.q", src, "erode.png", "op=erode", "radius=2"), cv2.erode(x, rect(2)), 0, "erode")
+    compare(run_preset("morph.q", src, "open.png", "op=open"), cv2.morphologyEx(x, cv2.MORPH_OPEN, rect(1)), 0,
+            "open")
+    compare(run_preset("morph.q", src, "close.png", "op=close"), cv2.morphologyEx(x, cv2.MORPH_CLOSE, rect(1)), 0,
+            "close")
+
+
+@check("resize.q 2x bilinear equals OpenCV INTER_LINEAR; 0.5x antialiased equals [1,3,3,1]/8 taps")
+def _():
+    src = still()
+    x = cv2.imread(src)
+    got = run_preset("resize.q", src, "up2.png", "scale=2", "method=bilinear")
+    want = cv2.resize(x.astype(np.float32), (2 * x.shape[1], 2 * x.shape[0]), interpolation=cv2.INTER_LINEAR)
+    compare(got, round8(want), 1, "2x bilinear")
+    # shrinking by 2 with the triangle stretched to 4 taps: weights 1, 3, 3, 1 over input
+    # pixels 2o-1 .. 2o+2, the edge pixel repeated outside (half-sample mirror)
+    f = x.astype(np.float64)
+    p = np.pad(f, ((1, 1), (1, 1), (0, 0)), mode="symmetric")
+    rows = (p[0:-3:2] + 3 * p[1:-2:2] + 3 * p[2:-1:2] + p[3::2]) / 8
+    cols = (rows[:, 0:-3:2] + 3 * rows[:, 1:-2:2] + 3 * rows[:, 2:-1:2] + rows[:, 3::2]) / 8
+    got = run_preset("resize.q", src, "down2.png", "scale=0.5", "method=bilinear")
+    compare(got, round8(cols), 1, "0.5x bilinear")
+    got = run_preset("resize.q", src, "w100.png", "width=100", "method=bilinear")
+    if got.shape[:2] != (56, 100):
+        raise AssertionError("width=100 of 320x180 gave %dx%d, expected 100x56" % (got.shape[1], got.shape[0]))
+
+
+@check("each new preset's --help lists its parameters with their defaults")
+def _():
+    want = {"sharpen.q": ["method", "strength"], "median.q": ["radius", "boundary"],
+            "morph.q": ["op", "radius", "shape"], "resize.q": ["scale", "width", "height", "method"]}
+    for preset, names in want.items():
+        code, so, se = qpipe(os.path.join(ROOT, "presets", preset), "--help")
+        if code != 0:
+            raise AssertionError("%s --help: exit status %d" % (preset, code))
+        text = so + se
+        for n in names:
+            if ("  " + n + " ") not in text:
+                raise AssertionError("%s --help does not list '%s'" % (preset, n))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
