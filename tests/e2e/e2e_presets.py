@@ -13,6 +13,11 @@ what OpenCV, NumPy or FFmpeg computes from the same input (never with qpipe's ow
 - resize.q            2x bilinear upscale vs OpenCV resize INTER_LINEAR: within 1;
                       antialiased 0.5x bilinear vs NumPy's [1, 3, 3, 1] / 8 triangle taps
                       with the edge pixel mirrored: within 1
+- color.q             input and output levels vs FFmpeg's colorlevels (within 1; FFmpeg
+                      extrapolates outside [black, white] where color.q clamps, so each is
+                      checked alone, where the two agree); colour matrix vs colorchannelmixer
+                      (within 2: FFmpeg rounds each product); white balance, gamma, curve and
+                      saturation vs the formulas in NumPy (within 1)
 
 OpenCV and NumPy are Debian's python3-opencv and python3-numpy (scripts/deps.sh), which live
 in /usr/bin/python3: when the interpreter running this script lacks them, it re-runs itself
@@ -152,10 +157,51 @@ def _():
         raise AssertionError("width=100 of 320x180 gave %dx%d, expected 100x56" % (got.shape[1], got.shape[0]))
 
 
+def ffmpeg_rgb(src, name, vf):
+    dst = out(name)
+    ffmpeg("-i", src, "-vf", "format=rgb24," + vf, dst)
+    return cv2.imread(dst).astype(np.int32)
+
+
+@check("color.q levels equal FFmpeg's colorlevels (input levels; output levels), within 1")
+def _():
+    src = still()
+    got = run_preset("color.q", src, "levels_in.png", "black=20", "white=230")
+    lv = ":".join("%simin=20/255:%simax=230/255" % (c, c) for c in "rgb")
+    compare(got, ffmpeg_rgb(src, "levels_in_ff.png", "colorlevels=" + lv), 1, "input levels")
+    got = run_preset("color.q", src, "levels_out.png", "out_black=30", "out_white=220")
+    lv = ":".join("%somin=30/255:%somax=220/255" % (c, c) for c in "rgb")
+    compare(got, ffmpeg_rgb(src, "levels_out_ff.png", "colorlevels=" + lv), 1, "output levels")
+
+
+@check("color.q colour matrix equals FFmpeg's colorchannelmixer (sepia), within 2")
+def _():
+    src = still()
+    m = [.393, .769, .189, .349, .686, .168, .272, .534, .131]
+    names = ["rr", "rg", "rb", "gr", "gg", "gb", "br", "bg", "bb"]
+    got = run_preset("color.q", src, "sepia.png", *["%s=%g" % (n, v) for n, v in zip(names, m)])
+    mix = "colorchannelmixer=%g:%g:%g:0:%g:%g:%g:0:%g:%g:%g:0" % tuple(m)
+    # FFmpeg rounds each product to an integer before summing: 2 rather than 1
+    compare(got, ffmpeg_rgb(src, "sepia_ff.png", mix), 2, "colour matrix")
+
+
+@check("color.q white balance, gamma, tone curve and saturation equal NumPy's formulas, within 1")
+def _():
+    src = still()
+    got = run_preset("color.q", src, "grade.png", "wb_r=1.1", "wb_b=0.9", "gamma=1.4", "shadows=10",
+                     "highlights=-12", "saturation=1.5")
+    x = cv2.imread(src)[:, :, ::-1].astype(np.float64) * np.array([1.1, 1.0, 0.9])
+    t = np.clip(x / 255, 0, 1) ** (1 / 1.4) * 255
+    t = np.interp(t, [0, 63.75, 127.5, 191.25, 255], [0, 73.75, 127.5, 179.25, 255])
+    lum = (t * [0.2126, 0.7152, 0.0722]).sum(2, keepdims=True)
+    compare(got, round8(lum + 1.5 * (t - lum))[:, :, ::-1], 1, "grade")
+
+
 @check("each new preset's --help lists its parameters with their defaults")
 def _():
     want = {"sharpen.q": ["method", "strength"], "median.q": ["radius", "boundary"],
-            "morph.q": ["op", "radius", "shape"], "resize.q": ["scale", "width", "height", "method"]}
+            "morph.q": ["op", "radius", "shape"], "resize.q": ["scale", "width", "height", "method"],
+            "color.q": ["wb_r", "rr", "black", "gamma", "out_white", "shadows", "saturation"]}
     for preset, names in want.items():
         code, so, se = qpipe(os.path.join(ROOT, "presets", preset), "--help")
         if code != 0:
