@@ -5,7 +5,7 @@
 #
 # The image: frame 0 of FFmpeg's testsrc2 at 1920x1080 (shapes, gradients, text), as PNG.
 # bench/presets.q times the presets' functions in qpipe (float32 frames, as filters see
-# them) and measures the resize quality (PSNR after 0.5x down and 2x up with one method);
+# them; bench/presets_color.q times color.q) and measures the resize quality (PSNR after 0.5x down and 2x up with one method);
 # bench/presets_peers.py times OpenCV (uint8, its fast path, and float32) and FFmpeg (cas,
 # swscale) and measures their down-up PSNR. The two run ROUNDS times (3) alternately, on
 # THREADS threads (2); the figure is the median over rounds of each side's median of REPS
@@ -43,6 +43,8 @@ r=1
 while [ "$r" -le "$ROUNDS" ]; do
     "$QPIPE" exec --threads "$THREADS" "$here/presets.q" "$img" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
+    "$QPIPE" exec --threads "$THREADS" "$here/presets_color.q" "$img" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
+        { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
     "$PYTHON" "$here/presets_peers.py" "$img" "$REPS" "$THREADS" >>"$tmp/p.out" 2>"$tmp/p.err"
     rc=$?
     [ $rc -eq 3 ] && { cat "$tmp/p.out"; exit 1; }
@@ -71,6 +73,8 @@ row median5 median5_ms "OpenCV uint8" median5_ms
 row median5 median5_ms "OpenCV float32" median5_f32_ms
 row open3 open3_ms "OpenCV uint8" open3_ms
 row open3 open3_ms "OpenCV float32" open3_f32_ms
+row color color_ms "FFmpeg eq" color_eq_ms
+row color color_ms "FFmpeg colorchannelmixer" color_mixer_ms
 row down_bilinear down_bilinear_ms "OpenCV AREA uint8" down_area_ms
 row down_bilinear down_bilinear_ms "OpenCV AREA float32" down_area_f32_ms
 row down_bilinear down_bilinear_ms "swscale bilinear" down_bilinear_swscale_ms

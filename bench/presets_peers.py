@@ -11,6 +11,8 @@
   down_*         OpenCV resize to 960 x 540: INTER_LINEAR (no antialiasing), INTER_AREA (the
                  antialiased choice), INTER_CUBIC, INTER_LANCZOS4; uint8
   *_f32          the OpenCV operations again on float32 (0..255), the type of qpipe's frames
+  color          FFmpeg's eq (gamma 1.2, saturation 1.3) on yuv444p and colorchannelmixer on
+                 rgb24 (the two halves of what color.q does in one pass), time per frame as cas
   swscale        FFmpeg's scale filter to 960x540 (flags bilinear / bicubic / lanczos, the
                  time per frame as for cas)
 Quality: PSNR of down (0.5) then up (2x) with the same method against the input, uint8 as
@@ -33,7 +35,7 @@ import sys
 import time
 
 
-def ffmpeg_ms(path, vf, frames, threads):
+def ffmpeg_ms(path, vf, frames, threads, fmt="gbrp"):
     """Wall time per frame of `vf` over the still looped `frames` times, minus the same
     pipeline through `null` (decoding and conversion are not the filter's)."""
     def run(graph):
@@ -42,8 +44,8 @@ def ffmpeg_ms(path, vf, frames, threads):
         t0 = time.perf_counter()
         subprocess.run(argv, check=True)
         return time.perf_counter() - t0
-    base = min(run("format=gbrp,null") for _ in range(2))
-    full = min(run("format=gbrp," + vf) for _ in range(2))
+    base = min(run("format=%s,null" % fmt) for _ in range(2))
+    full = min(run("format=%s,%s" % (fmt, vf)) for _ in range(2))
     return max(0.0, (full - base) / frames * 1e3)
 
 
@@ -101,6 +103,10 @@ def main(argv):
         print("presets_peers: %s_ms %.3f" % (name, statistics.median(times)))
     frames = 4 * reps
     print("presets_peers: cas_ffmpeg_ms %.3f" % ffmpeg_ms(path, "cas=strength=0.5", frames, threads))
+    print("presets_peers: color_eq_ms %.3f" % ffmpeg_ms(path, "eq=gamma=1.2:saturation=1.3", frames, threads,
+                                                         "yuv444p"))
+    print("presets_peers: color_mixer_ms %.3f" % ffmpeg_ms(path, "colorchannelmixer=1.05:0.05:0:0:0:1:0:0:0:0:1:0",
+                                                           frames, threads, "rgb24"))
     for flag in ("bilinear", "bicubic", "lanczos"):
         print("presets_peers: down_%s_swscale_ms %.3f"
               % (flag, ffmpeg_ms(path, "scale=%d:%d:flags=%s" % (W // 2, H // 2, flag), frames, threads)))

@@ -1105,8 +1105,6 @@ static Ex tex_read(Gen *g, Node *n, Var *v)
     const LangKType *t = &v->t;
     if (is_cplx_elem(t->elem))
         unsupported(g, n, "a texture read of a complex array");
-    if (g->analyze)
-        g->fast_ok = false;     /* neighbours of real positions: no interior/border split */
     Buf c[4] = {{0}};
     Buf vec = {0};
     LangKType vec_t = {0};
@@ -1139,7 +1137,10 @@ static Ex tex_read(Gen *g, Node *n, Var *v)
         ex_free(&ie);
     }
     char acc[64], tw[64], cn[80], vtb[32], rb[32];
+    bool fast = g->fast;
+    g->fast = false;    /* the neighbours keep the texture's mode in the interior body too */
     accessor(g, v, k, 'r', NULL, acc, sizeof acc);
+    g->fast = fast;
     snprintf(tw, sizeof tw, "qpt%d_%s", g->accessors++, v->name);
     cname(v->name, cn, sizeof cn);
     bool linear = t->tex & LANG_KTEX_LINEAR;
@@ -1163,10 +1164,12 @@ static Ex tex_read(Gen *g, Node *n, Var *v)
         if (i == slice_at || i == comp) {
             bprintf(h, "    int64_t l%d = (int64_t)c%d;\n", i, i);
         } else if (!linear) {
-            bprintf(h, "    int64_t l%d = (int64_t)floor(c%d + 0.5);\n", i, i);
+            /* floor without libm (a call the loop cannot vectorise): truncate, then step down */
+            bprintf(h, "    double h%d = c%d + 0.5;\n    int64_t l%d = (int64_t)h%d;\n    l%d -= (double)l%d > h%d;\n",
+                    i, i, i, i, i, i, i);
         } else {
-            bprintf(h, "    double b%d = floor(c%d);\n    %s f%d = (%s)(c%d - b%d);\n    int64_t l%d = (int64_t)b%d;\n",
-                    i, i, R, i, R, i, i, i, i);
+            bprintf(h, "    int64_t l%d = (int64_t)c%d;\n    l%d -= (double)l%d > c%d;\n    %s f%d = (%s)(c%d - (double)l%d);\n",
+                    i, i, i, i, i, R, i, R, i, i);
             interp[m++] = i;
         }
     }
@@ -1176,16 +1179,23 @@ static Ex tex_read(Gen *g, Node *n, Var *v)
             bprintf(h, ", l%d", i);
         bput(h, ");\n}\n");
     } else {
-        bprintf(h, "    %s r = 0;\n    for (int m = 0; m < %d; m++) {\n        %s w = 1;\n", R, 1 << m, R);
-        for (int j = 0; j < m; j++)
-            bprintf(h, "        w *= (m >> %d & 1) ? f%d : 1 - f%d;\n", j, interp[j], interp[j]);
-        bprintf(h, "        if (w != 0)\n            r += w * (%s)%s(p, d, st, line", R, acc);
-        for (int i = 0, j = 0; i < k; i++)
-            if (j < m && interp[j] == i)
-                bprintf(h, ", l%d + (m >> %d & 1)", i, j++);
-            else
-                bprintf(h, ", l%d", i);
-        bput(h, ");\n    }\n    return r;\n}\n");
+        /* one term per corner, unrolled; a neighbour of weight 0 may lie outside: read it
+         * only where reading outside is harmless ('safe gives 0, the others map inside) */
+        bool skip = t->mode == LANG_KMODE_CHECKED || t->mode == LANG_KMODE_UNCHECKED;
+        bprintf(h, "    %s r = 0, w;\n", R);
+        for (int corner = 0; corner < 1 << m; corner++) {
+            bput(h, "    w = 1");
+            for (int j = 0; j < m; j++)
+                bprintf(h, corner >> j & 1 ? " * f%d" : " * (1 - f%d)", interp[j]);
+            bprintf(h, ";\n    %sr += w * (%s)%s(p, d, st, line", skip ? "if (w != 0)\n        " : "", R, acc);
+            for (int i = 0, j = 0; i < k; i++)
+                if (j < m && interp[j] == i)
+                    bprintf(h, ", l%d + %d", i, corner >> j++ & 1);
+                else
+                    bprintf(h, ", l%d", i);
+            bput(h, ");\n");
+        }
+        bput(h, "    return r;\n}\n");
     }
     Buf b = {0};
     int reads = slice_at >= 0 ? slice_n : 1;

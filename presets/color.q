@@ -11,22 +11,27 @@
 %      quarters of the range;
 %   4. saturation around the BT.709 luma l = 0.2126 r + 0.7152 g + 0.0722 b:
 %      v = l + saturation (v - l); then clipped to 0..255.
-% Steps 2 and 3 read tables through 'hwtex_linear'clamped textures: levels and gamma as
-% 1024 samples over 0..255 (exact at whole values, within 0.01 between), the curve as its
-% five points.
+% Steps 2 and 3 are one table read through a 'hwtex_linear'clamped texture: levels, gamma
+% and the curve (itself a 5-point texture) sampled every quarter level over 0..255 (exact at
+% whole values, within about 0.05 between).
+
+% The tone curve after the levels, as one table: c[i] = curve(lut[i]).
+function [] = __kernel__ compose(c : vec, lut : vec, curve : vec'hwtex_linear'clamped, pos : int)
+    c[pos] = curve[lut[pos] / 63.75]
+endfunction
 
 function [] = __kernel__ color_px(x : cube, y : cube, m : mat, lut : vec'hwtex_linear'clamped,
-                                  curve : vec'hwtex_linear'clamped, sat : scalar, pos : ivec2)
+                                  sat : scalar, pos : ivec2)
     r = x[pos[0], pos[1], 0]
     g = x[pos[0], pos[1], 1]
     b = x[pos[0], pos[1], 2]
     r1 = m[0, 0] * r + m[0, 1] * g + m[0, 2] * b
     g1 = m[1, 0] * r + m[1, 1] * g + m[1, 2] * b
     b1 = m[2, 0] * r + m[2, 1] * g + m[2, 2] * b
-    % 1023 / 255: the table's step is 255 / 1023
-    r1 = curve[lut[r1 * 4.011764705882353] / 63.75]
-    g1 = curve[lut[g1 * 4.011764705882353] / 63.75]
-    b1 = curve[lut[b1 * 4.011764705882353] / 63.75]
+    % the table holds 1021 samples, one every quarter of a level
+    r1 = lut[r1 * 4.0]
+    g1 = lut[g1 * 4.0]
+    b1 = lut[b1 * 4.0]
     l = 0.2126 * r1 + 0.7152 * g1 + 0.0722 * b1
     y[pos[0], pos[1], 0] = min(255.0, max(0.0, l + sat * (r1 - l)))
     y[pos[0], pos[1], 1] = min(255.0, max(0.0, l + sat * (g1 - l)))
@@ -58,10 +63,12 @@ function y = process(x, wb_r = 1.0, wb_g = 1.0, wb_b = 1.0,
     endif
     m = [[rr, rg, rb], [gr, gg, gb], [br, bg, bb]]
     m = m .* repmat([wb_r, wb_g, wb_b], [3, 1])
-    v = linspace(0.0, 255.0, 1024)
+    v = linspace(0.0, 255.0, 1021)
     t = min(1.0, max(0.0, (v - black) / (white - black)))
     lut = out_black + (out_white - out_black) * t .^ (1.0 / gamma)
     curve = [0.0, 63.75 + shadows, 127.5 + midtones, 191.25 + highlights, 255.0]
+    table = zeros(1021)
+    parallel_do(1021, table, lut, curve, compose)
     y = zeros(size(x))
-    parallel_do([size(x, 0), size(x, 1)], x, y, m, lut, curve, saturation, color_px)
+    parallel_do([size(x, 0), size(x, 1)], x, y, m, table, saturation, color_px)
 endfunction
