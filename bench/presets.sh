@@ -5,7 +5,8 @@
 #
 # The image: frame 0 of FFmpeg's testsrc2 at 1920x1080 (shapes, gradients, text), as PNG.
 # bench/presets.q times the presets' functions in qpipe (float32 frames, as filters see
-# them; bench/presets_color.q times color.q) and measures the resize quality (PSNR after 0.5x down and 2x up with one method);
+# them; bench/presets_color.q and presets_lut3d.q time color.q and lut3d.q with a 33^3 table)
+# and measures the resize quality (PSNR after 0.5x down and 2x up with one method);
 # bench/presets_peers.py times OpenCV (uint8, its fast path, and float32) and FFmpeg (cas,
 # swscale) and measures their down-up PSNR. The two run ROUNDS times (3) alternately, on
 # THREADS threads (2); the figure is the median over rounds of each side's median of REPS
@@ -33,6 +34,21 @@ img=$tmp/in1080.png
 ffmpeg -nostdin -loglevel error -y -f lavfi -i "testsrc2=size=1920x1080:rate=25" -frames:v 1 \
     -pix_fmt rgb24 "$img" || { echo "ffmpeg failed"; exit 1; }
 
+# a 33^3 .cube table (a warm look), red fastest, as grading tools write it
+cube=$tmp/look.cube
+"$PYTHON" - "$cube" <<'PY' || { echo "cannot write the .cube table"; exit 1; }
+import sys
+n = 33
+with open(sys.argv[1], "w") as f:
+    f.write("LUT_3D_SIZE %d\n" % n)
+    for b in range(n):
+        for g in range(n):
+            for r in range(n):
+                R, G, B = r / (n - 1), g / (n - 1), b / (n - 1)
+                f.write("%.6f %.6f %.6f\n" % (min(1.0, (0.9 * R + 0.1 * G) ** 0.8 * 1.05),
+                                              (0.1 * R + 0.8 * G + 0.1 * B) ** 1.1, 0.6 * B + 0.2 * G * R))
+PY
+
 median() {
     sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1
         if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
@@ -45,7 +61,9 @@ while [ "$r" -le "$ROUNDS" ]; do
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
     "$QPIPE" exec --threads "$THREADS" "$here/presets_color.q" "$img" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
-    "$PYTHON" "$here/presets_peers.py" "$img" "$REPS" "$THREADS" >>"$tmp/p.out" 2>"$tmp/p.err"
+    "$QPIPE" exec --threads "$THREADS" "$here/presets_lut3d.q" "$img" "$cube" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
+        { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
+    "$PYTHON" "$here/presets_peers.py" "$img" "$REPS" "$THREADS" "$cube" >>"$tmp/p.out" 2>"$tmp/p.err"
     rc=$?
     [ $rc -eq 3 ] && { cat "$tmp/p.out"; exit 1; }
     [ $rc -ne 0 ] && { echo "peers failed:"; cat "$tmp/p.err"; exit 1; }
@@ -75,6 +93,8 @@ row open3 open3_ms "OpenCV uint8" open3_ms
 row open3 open3_ms "OpenCV float32" open3_f32_ms
 row color color_ms "FFmpeg eq" color_eq_ms
 row color color_ms "FFmpeg colorchannelmixer" color_mixer_ms
+row lut3d lut3d_ms "FFmpeg lut3d trilinear" lut3d_trilinear_ms
+row lut3d lut3d_ms "FFmpeg lut3d tetrahedral" lut3d_tetrahedral_ms
 row down_bilinear down_bilinear_ms "OpenCV AREA uint8" down_area_ms
 row down_bilinear down_bilinear_ms "OpenCV AREA float32" down_area_f32_ms
 row down_bilinear down_bilinear_ms "swscale bilinear" down_bilinear_swscale_ms

@@ -13,6 +13,8 @@
   *_f32          the OpenCV operations again on float32 (0..255), the type of qpipe's frames
   color          FFmpeg's eq (gamma 1.2, saturation 1.3) on yuv444p and colorchannelmixer on
                  rgb24 (the two halves of what color.q does in one pass), time per frame as cas
+  lut3d          FFmpeg's lut3d with the table CUBE (when given), interp trilinear (what
+                 lut3d.q does) and tetrahedral (FFmpeg's default), on rgb24, as cas
   swscale        FFmpeg's scale filter to 960x540 (flags bilinear / bicubic / lanczos, the
                  time per frame as for cas)
 Quality: PSNR of down (0.5) then up (2x) with the same method against the input, uint8 as
@@ -21,7 +23,7 @@ with itself) and swscale (scale down and up in one filter graph, then FFmpeg's p
 
 One untimed run, then REPS timed runs (7 unless given), cv2.setNumThreads(THREADS) (2):
 
-  /usr/bin/python3 bench/presets_peers.py FILE [reps [threads]]
+  /usr/bin/python3 bench/presets_peers.py FILE [reps [threads [CUBE]]]
 
   presets_peers: median3_ms 3.1
   presets_peers: psnr_opencv_bicubic 31.0
@@ -56,6 +58,7 @@ def main(argv):
     path = argv[0]
     reps = int(argv[1]) if len(argv) > 1 else 7
     threads = int(argv[2]) if len(argv) > 2 else 2
+    cube = argv[3] if len(argv) > 3 else None
     try:
         import cv2
         import numpy as np
@@ -107,6 +110,10 @@ def main(argv):
                                                          "yuv444p"))
     print("presets_peers: color_mixer_ms %.3f" % ffmpeg_ms(path, "colorchannelmixer=1.05:0.05:0:0:0:1:0:0:0:0:1:0",
                                                            frames, threads, "rgb24"))
+    if cube:
+        for interp in ("trilinear", "tetrahedral"):
+            print("presets_peers: lut3d_%s_ms %.3f" % (interp, ffmpeg_ms(path, "lut3d=file=%s:interp=%s" % (cube, interp),
+                                                                        frames, threads, "rgb24")))
     for flag in ("bilinear", "bicubic", "lanczos"):
         print("presets_peers: down_%s_swscale_ms %.3f"
               % (flag, ffmpeg_ms(path, "scale=%d:%d:flags=%s" % (W // 2, H // 2, flag), frames, threads)))

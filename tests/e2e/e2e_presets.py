@@ -18,6 +18,8 @@ what OpenCV, NumPy or FFmpeg computes from the same input (never with qpipe's ow
                       checked alone, where the two agree); colour matrix vs colorchannelmixer
                       (within 2: FFmpeg rounds each product); white balance, gamma, curve and
                       saturation vs the formulas in NumPy (within 1)
+- lut3d.q             a 17^3 .cube table vs FFmpeg's lut3d interp=trilinear (within 1); no
+                      file: exit 65 and no output
 
 OpenCV and NumPy are Debian's python3-opencv and python3-numpy (scripts/deps.sh), which live
 in /usr/bin/python3: when the interpreter running this script lacks them, it re-runs itself
@@ -197,11 +199,40 @@ def _():
     compare(got, round8(lum + 1.5 * (t - lum))[:, :, ::-1], 1, "grade")
 
 
+def write_cube(path, n):
+    """A .cube table of a warm look (red lifted, blue lowered, curved), red fastest."""
+    with open(path, "w") as f:
+        f.write('TITLE "e2e"\n# comment\nLUT_3D_SIZE %d\nDOMAIN_MIN 0 0 0\nDOMAIN_MAX 1 1 1\n' % n)
+        for b in range(n):
+            for g in range(n):
+                for r in range(n):
+                    R, G, B = r / (n - 1), g / (n - 1), b / (n - 1)
+                    o = (min(1.0, (0.9 * R + 0.1 * G) ** 0.8 * 1.05), (0.1 * R + 0.8 * G + 0.1 * B) ** 1.1,
+                         0.6 * B + 0.2 * G * R)
+                    f.write("%.6f %.6f %.6f\n" % o)
+
+
+@check("lut3d.q applies a 17^3 .cube table as FFmpeg's lut3d interp=trilinear, within 1")
+def _():
+    src = still()
+    table = out("warm.cube")
+    write_cube(table, 17)
+    got = run_preset("lut3d.q", src, "lut3d.png", "file=" + table)
+    want = ffmpeg_rgb(src, "lut3d_ff.png", "lut3d=file=%s:interp=trilinear" % table)
+    if np.abs(want - cv2.imread(src).astype(np.int32)).max() < 20:
+        raise AssertionError("the table hardly changes the image: the check would prove little")
+    compare(got, want, 1, "lut3d")
+    code, _, err = qpipe(os.path.join(ROOT, "presets", "lut3d.q"), src, out("nolut.png"))
+    if code != 65 or "--set file=" not in err or os.path.exists(out("nolut.png")):
+        raise AssertionError("lut3d.q without a file: exit %d, %s" % (code, err.strip()[-200:]))
+
+
 @check("each new preset's --help lists its parameters with their defaults")
 def _():
     want = {"sharpen.q": ["method", "strength"], "median.q": ["radius", "boundary"],
             "morph.q": ["op", "radius", "shape"], "resize.q": ["scale", "width", "height", "method"],
-            "color.q": ["wb_r", "rr", "black", "gamma", "out_white", "shadows", "saturation"]}
+            "color.q": ["wb_r", "rr", "black", "gamma", "out_white", "shadows", "saturation"],
+            "lut3d.q": ["file", "amount"]}
     for preset, names in want.items():
         code, so, se = qpipe(os.path.join(ROOT, "presets", preset), "--help")
         if code != 0:
