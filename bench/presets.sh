@@ -61,6 +61,8 @@ while [ "$r" -le "$ROUNDS" ]; do
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
     "$QPIPE" exec --threads "$THREADS" "$here/presets_color.q" "$img" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
+    "$QPIPE" exec --threads "$THREADS" "$here/presets_deband.q" "$img" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
+        { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
     "$QPIPE" exec --threads "$THREADS" "$here/presets_lut3d.q" "$img" "$cube" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
     "$PYTHON" "$here/presets_peers.py" "$img" "$REPS" "$THREADS" "$cube" >>"$tmp/p.out" 2>"$tmp/p.err"
@@ -93,6 +95,7 @@ row open3 open3_ms "OpenCV uint8" open3_ms
 row open3 open3_ms "OpenCV float32" open3_f32_ms
 row color color_ms "FFmpeg eq" color_eq_ms
 row color color_ms "FFmpeg colorchannelmixer" color_mixer_ms
+row deband deband_ms "FFmpeg deband" deband_ms
 row lut3d lut3d_ms "FFmpeg lut3d trilinear" lut3d_trilinear_ms
 row lut3d lut3d_ms "FFmpeg lut3d tetrahedral" lut3d_tetrahedral_ms
 row down_bilinear down_bilinear_ms "OpenCV AREA uint8" down_area_ms
@@ -112,3 +115,25 @@ for m in bilinear bicubic lanczos; do
         printf "psnr down-up %-8s qpipe %6.2f dB  OpenCV %6.2f dB  swscale %6.2f dB\n", m, q, o, s }'
 done
 echo "psnr down-up area     OpenCV INTER_AREA down, INTER_LINEAR up: $(val presets_peers psnr_opencv_area "$tmp/p.out") dB"
+
+# deband quality: a 1080p gradient banded in 6-level steps, against the smooth gradient
+"$PYTHON" - "$tmp" <<'PY' || { echo "cannot write the banded image"; exit 1; }
+import sys, numpy as np, cv2
+h, w = 1080, 1920
+yy, xx = np.mgrid[0:h, 0:w]
+truth = np.stack([40 + 60 * xx / w + 20 * yy / h, 80 + 40 * xx / w, 120 + 30 * yy / h], 2)
+np.save(sys.argv[1] + "/truth.npy", truth)
+cv2.imwrite(sys.argv[1] + "/banded.png", (np.floor(truth / 6) * 6 + 3).astype(np.uint8)[:, :, ::-1])
+PY
+"$QPIPE" run "$root/presets/deband.q" "$tmp/banded.png" "$tmp/deband_q.png" --set threshold=8 >/dev/null 2>&1 &&
+ffmpeg -nostdin -loglevel error -y -i "$tmp/banded.png" \
+    -vf "format=gbrp,deband=1thr=0.0314:2thr=0.0314:3thr=0.0314:range=16,format=rgb24" "$tmp/deband_f.png" &&
+"$PYTHON" - "$tmp" <<'PY'
+import sys, numpy as np, cv2
+t = np.load(sys.argv[1] + "/truth.npy")
+def psnr(f):
+    e = cv2.imread(sys.argv[1] + "/" + f)[:, :, ::-1].astype(float) - t
+    return 10 * np.log10(255.0 ** 2 / np.mean(e * e))
+print("psnr deband (6-level bands, threshold 8 levels, range 16): banded %.2f dB  qpipe %.2f dB  FFmpeg deband %.2f dB"
+      % (psnr("banded.png"), psnr("deband_q.png"), psnr("deband_f.png")))
+PY

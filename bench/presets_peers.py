@@ -13,6 +13,7 @@
   *_f32          the OpenCV operations again on float32 (0..255), the type of qpipe's frames
   color          FFmpeg's eq (gamma 1.2, saturation 1.3) on yuv444p and colorchannelmixer on
                  rgb24 (the two halves of what color.q does in one pass), time per frame as cas
+  deband         FFmpeg's deband (range 16, its default thresholds) on gbrp, as cas
   lut3d          FFmpeg's lut3d with the table CUBE (when given), interp trilinear (what
                  lut3d.q does) and tetrahedral (FFmpeg's default), on rgb24, as cas
   swscale        FFmpeg's scale filter to 960x540 (flags bilinear / bicubic / lanczos, the
@@ -110,6 +111,7 @@ def main(argv):
                                                          "yuv444p"))
     print("presets_peers: color_mixer_ms %.3f" % ffmpeg_ms(path, "colorchannelmixer=1.05:0.05:0:0:0:1:0:0:0:0:1:0",
                                                            frames, threads, "rgb24"))
+    print("presets_peers: deband_ms %.3f" % ffmpeg_ms(path, "deband=range=16", frames, threads))
     if cube:
         for interp in ("trilinear", "tetrahedral"):
             print("presets_peers: lut3d_%s_ms %.3f" % (interp, ffmpeg_ms(path, "lut3d=file=%s:interp=%s" % (cube, interp),

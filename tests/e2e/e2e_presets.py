@@ -18,6 +18,8 @@ what OpenCV, NumPy or FFmpeg computes from the same input (never with qpipe's ow
                       checked alone, where the two agree); colour matrix vs colorchannelmixer
                       (within 2: FFmpeg rounds each product); white balance, gamma, curve and
                       saturation vs the formulas in NumPy (within 1)
+- deband.q            a gradient banded in 6-level steps (NumPy) comes 3 dB closer to the
+                      smooth gradient (PSNR), an object's sharp edges stay
 - lut3d.q             a 17^3 .cube table vs FFmpeg's lut3d interp=trilinear (within 1); no
                       file: exit 65 and no output
 
@@ -227,12 +229,35 @@ def _():
         raise AssertionError("lut3d.q without a file: exit %d, %s" % (code, err.strip()[-200:]))
 
 
+@check("deband.q brings a 6-level banded gradient 3 dB closer to the smooth truth, edges kept")
+def _():
+    h, w = 180, 320
+    yy, xx = np.mgrid[0:h, 0:w]
+    truth = np.stack([40 + 60 * xx / w + 20 * yy / h, 80 + 40 * xx / w, 120 + 30 * yy / h], 2)
+    truth[60:120, 100:200] = [200, 60, 60]      # an object with sharp edges
+    band = np.floor(truth / 6) * 6 + 3
+    src = out("banded.png")
+    cv2.imwrite(src, band.astype(np.uint8)[:, :, ::-1])
+    got = run_preset("deband.q", src, "debanded.png", "threshold=8")[:, :, ::-1]
+
+    def psnr(a):
+        e = a - truth
+        return 10 * np.log10(255.0 ** 2 / np.mean(e * e))
+    before, after = psnr(band), psnr(got)
+    if after < before + 3:
+        raise AssertionError("PSNR against the smooth gradient %.2f dB -> %.2f dB, expected +3 dB" % (before, after))
+    inside = np.abs(got[62:118, 102:198] - [200, 60, 60]).max()
+    edge = np.abs(got[59, 100:200].astype(int) - got[60, 100:200].astype(int)).min()
+    if inside > 3 or edge < 25:
+        raise AssertionError("the object's edges were blurred: inside off by %d, smallest edge step %d" % (inside, edge))
+
+
 @check("each new preset's --help lists its parameters with their defaults")
 def _():
     want = {"sharpen.q": ["method", "strength"], "median.q": ["radius", "boundary"],
             "morph.q": ["op", "radius", "shape"], "resize.q": ["scale", "width", "height", "method"],
             "color.q": ["wb_r", "rr", "black", "gamma", "out_white", "shadows", "saturation"],
-            "lut3d.q": ["file", "amount"]}
+            "lut3d.q": ["file", "amount"], "deband.q": ["threshold", "radius", "grain"]}
     for preset, names in want.items():
         code, so, se = qpipe(os.path.join(ROOT, "presets", preset), "--help")
         if code != 0:
