@@ -63,6 +63,8 @@ while [ "$r" -le "$ROUNDS" ]; do
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
     "$QPIPE" exec --threads "$THREADS" "$here/presets_deband.q" "$img" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
+    "$QPIPE" exec --threads "$THREADS" "$here/presets_fft.q" "$img" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
+        { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
     "$QPIPE" exec --threads "$THREADS" "$here/presets_lut3d.q" "$img" "$cube" "$REPS" >>"$tmp/q.out" 2>"$tmp/q.err" ||
         { echo "qpipe failed:"; cat "$tmp/q.err"; exit 1; }
     "$PYTHON" "$here/presets_peers.py" "$img" "$REPS" "$THREADS" "$cube" >>"$tmp/p.out" 2>"$tmp/p.err"
@@ -96,6 +98,7 @@ row open3 open3_ms "OpenCV float32" open3_f32_ms
 row color color_ms "FFmpeg eq" color_eq_ms
 row color color_ms "FFmpeg colorchannelmixer" color_mixer_ms
 row deband deband_ms "FFmpeg deband" deband_ms
+row fft_lowpass fft_ms "NumPy fft2/ifft2 f32" fft_numpy_ms
 row lut3d lut3d_ms "FFmpeg lut3d trilinear" lut3d_trilinear_ms
 row lut3d lut3d_ms "FFmpeg lut3d tetrahedral" lut3d_tetrahedral_ms
 row down_bilinear down_bilinear_ms "OpenCV AREA uint8" down_area_ms

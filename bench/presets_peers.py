@@ -11,6 +11,8 @@
   down_*         OpenCV resize to 960 x 540: INTER_LINEAR (no antialiasing), INTER_AREA (the
                  antialiased choice), INTER_CUBIC, INTER_LANCZOS4; uint8
   *_f32          the OpenCV operations again on float32 (0..255), the type of qpipe's frames
+  fft_numpy      fft_filter.q's Gaussian low-pass (cutoff 0.1) in NumPy: rfft2, mask, irfft2
+                 (NumPy's FFT is single-threaded and computes in double)
   color          FFmpeg's eq (gamma 1.2, saturation 1.3) on yuv444p and colorchannelmixer on
                  rgb24 (the two halves of what color.q does in one pass), time per frame as cas
   deband         FFmpeg's deband (range 16, its default thresholds) on gbrp, as cas
@@ -96,6 +98,13 @@ def main(argv):
         ("down_bicubic_f32", lambda: cv2.resize(xf, (W // 2, H // 2), interpolation=cv2.INTER_CUBIC)),
         ("down_lanczos_f32", lambda: cv2.resize(xf, (W // 2, H // 2), interpolation=cv2.INTER_LANCZOS4)),
     ]
+    fy, fx = np.fft.fftfreq(H).astype(np.float32)[:, None, None], np.fft.fftfreq(W).astype(np.float32)[None, :, None]
+    mask = np.exp(-(fy ** 2 + fx ** 2) / np.float32(2 * 0.1 ** 2)).astype(np.float32)
+
+    def fft_lowpass():
+        y = np.fft.irfft2(np.fft.rfft2(xf, axes=(0, 1)) * mask[:, :W // 2 + 1], s=(H, W), axes=(0, 1))
+        return np.clip(y, 0, 255)
+    ops.append(("fft_numpy", fft_lowpass))
     print("presets_peers: threads %d reps %d opencv %s" % (cv2.getNumThreads(), reps, cv2.__version__))
     for name, op in ops:
         op()

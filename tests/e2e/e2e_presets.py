@@ -20,6 +20,8 @@ what OpenCV, NumPy or FFmpeg computes from the same input (never with qpipe's ow
                       saturation vs the formulas in NumPy (within 1)
 - deband.q            a gradient banded in 6-level steps (NumPy) comes 3 dB closer to the
                       smooth gradient (PSNR), an object's sharp edges stay
+- fft_filter.q        lowpass and notch vs NumPy's fft2 / ifft2 with the same masks (within
+                      1); the notch takes 90% of stripes of 0.25 cycles/pixel off the still
 - lut3d.q             a 17^3 .cube table vs FFmpeg's lut3d interp=trilinear (within 1); no
                       file: exit 65 and no output
 
@@ -252,12 +254,41 @@ def _():
         raise AssertionError("the object's edges were blurred: inside off by %d, smallest edge step %d" % (inside, edge))
 
 
+def fft_reference(x, mask):
+    y = np.real(np.fft.ifft2(np.fft.fft2(x, axes=(0, 1)) * mask[:, :, None], axes=(0, 1)))
+    return round8(y)
+
+
+@check("fft_filter.q lowpass and notch equal NumPy's fft2/ifft2 with the same masks, within 1")
+def _():
+    src = still()
+    x = cv2.imread(src)[:, :, ::-1].astype(np.float64)
+    h, w = x.shape[:2]
+    fy, fx = np.fft.fftfreq(h)[:, None], np.fft.fftfreq(w)[None, :]
+    got = run_preset("fft_filter.q", src, "lowpass.png", "cutoff=0.08")[:, :, ::-1]
+    compare(got, fft_reference(x, np.exp(-(fy ** 2 + fx ** 2) / (2 * 0.08 ** 2))), 1, "lowpass")
+    # stripes every 4 columns (0.25 cycles/pixel) added to the still; the notch removes them
+    n = np.arange(w)[None, :, None]
+    striped = np.clip(x + 12 * np.cos(2 * np.pi * 0.25 * n), 0, 255).astype(np.uint8)
+    src2 = out("striped.png")
+    cv2.imwrite(src2, striped[:, :, ::-1])
+    got = run_preset("fft_filter.q", src2, "notch.png", "mode=notch", "fy=0", "fx=0.25", "width=0.01")[:, :, ::-1]
+    g = lambda dy, dx: np.exp(-((fy - dy) ** 2 + (fx - dx) ** 2) / (2 * 0.01 ** 2))
+    compare(got, fft_reference(striped.astype(np.float64), 1 - g(0, 0.25) - g(0, -0.25)), 1, "notch")
+
+    def stripes(a):     # amplitude of the 0.25 cycles/pixel component along the rows
+        return abs(2 * np.mean((a.astype(np.float64) - x) * np.cos(2 * np.pi * 0.25 * n)))
+    if stripes(got) > 0.1 * stripes(striped):
+        raise AssertionError("the notch left the stripes: amplitude %.2f -> %.2f" % (stripes(striped), stripes(got)))
+
+
 @check("each new preset's --help lists its parameters with their defaults")
 def _():
     want = {"sharpen.q": ["method", "strength"], "median.q": ["radius", "boundary"],
             "morph.q": ["op", "radius", "shape"], "resize.q": ["scale", "width", "height", "method"],
             "color.q": ["wb_r", "rr", "black", "gamma", "out_white", "shadows", "saturation"],
-            "lut3d.q": ["file", "amount"], "deband.q": ["threshold", "radius", "grain"]}
+            "lut3d.q": ["file", "amount"], "deband.q": ["threshold", "radius", "grain"],
+            "fft_filter.q": ["mode", "cutoff", "fy", "fx", "width"]}
     for preset, names in want.items():
         code, so, se = qpipe(os.path.join(ROOT, "presets", preset), "--help")
         if code != 0:
