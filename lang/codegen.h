@@ -51,7 +51,13 @@ typedef struct LangKType {
     Node *fn;
     int fixed[4];       /* LK_ARRAY: dims baked into the code (0: read at run time) */
     int sat;            /* LK_ARRAY of 8-32-bit integers: writes saturate ('sat) */
+    int tex;            /* LK_ARRAY: LANG_KTEX_* flags of 'hwtex_linear / 'hwtex_nearest(n) */
 } LangKType;
+
+/* Texture reads (spec 000 "Texture memory"; the host's runtime/texture.c): reads at real
+ * positions interpolate (LINEAR) or take the nearest sample (NEAREST); with COMPS the last
+ * dimension holds the components and is indexed by integers. */
+enum { LANG_KTEX_LINEAR = 1, LANG_KTEX_NEAREST = 2, LANG_KTEX_COMPS = 4 };
 
 /* Special parameters, bound by name (spec 004 §2.4.1). */
 enum { LANG_KSPEC_NONE, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,

@@ -219,8 +219,141 @@ static const char *read_cast(Gen *g, LangKType et, char *buf, size_t len)
     return buf;
 }
 
+/* ---------------------------------------------------------------- textures
+ *
+ * A read of a 'hwtex_linear / 'hwtex_nearest array (LangKType.tex) goes through a wrapper
+ * that takes the position as reals and reads the neighbouring samples through the plain
+ * accessor of the array's access mode, the arithmetic of runtime/texture.c: position i is
+ * sample i, weights (1 - f, f) per interpolated dimension, a neighbour of weight 0 is not
+ * read, nearest rounds halves up; with LANG_KTEX_COMPS the last index is a component.
+ * Slices (x[p, q, 0..3]) call the wrapper once per element. */
+
+static Ex tex_read(Gen *g, Node *n, Var *v)
+{
+    const LangKType *t = &v->t;
+    if (is_cplx_elem(t->elem))
+        kg_unsupported(g, n, "a texture read of a complex array");
+    Buf c[4] = {{0}};
+    Buf vec = {0};
+    LangKType vec_t = {0};
+    int k = 0, slice_at = -1, slice_lo = 0, slice_n = 0;
+    for (int i = 0; i < n->args.n; i++) {
+        Node *e = n->args.items[i];
+        if (k >= 4)
+            kg_unsupported(g, n, "more than 4 indices");
+        if ((e->kind == N_RANGE && !e->b) || (e->kind == N_COLON_ALL && n->args.n == t->rank && t->fixed[i])) {
+            int lo = 0, hi = t->fixed[i] - 1;
+            if (e->kind == N_RANGE &&
+                (!kg_const_int(e->a, &lo) || !kg_const_int(e->c, &hi) || hi < lo || hi - lo >= GEN_MAX_VEC_LEN))
+                kg_unsupported(g, e, "a range index needs constant bounds");
+            if (slice_at >= 0)
+                kg_unsupported(g, e, "two ranges in one index");
+            slice_at = k, slice_lo = lo, slice_n = hi - lo + 1;
+            kg_bprintf(&c[k++], "%d", lo);
+            continue;
+        }
+        if (e->kind == N_COLON_ALL || e->kind == N_SPREAD)
+            kg_unsupported(g, e, "':' and '...' in a kernel index");
+        Ex ie = kg_expr(g, e);
+        if (ie.t.kind == LK_VEC && n->args.n == 1 && ie.t.n == t->rank && ie.t.n <= 4) {
+            vec = ie.c, vec_t = ie.t, k = ie.t.n;
+            continue;
+        }
+        if (!is_num(ie.t))
+            kg_unsupported(g, e, "an index must be a number or a position vector");
+        kg_bprintf(&c[k++], "(double)(%s)", kg_bdone(&ie.c));
+        kg_ex_free(&ie);
+    }
+    char acc[64], tw[64], cn[80], vtb[32], rb[32];
+    bool fast = g->fast;
+    g->fast = false;    /* the neighbours keep the texture's mode in the interior body too */
+    accessor(g, v, k, 'r', NULL, acc, sizeof acc);
+    g->fast = fast;
+    snprintf(tw, sizeof tw, "qpt%d_%s", g->accessors++, v->name);
+    kg_cname(v->name, cn, sizeof cn);
+    bool linear = t->tex & LANG_KTEX_LINEAR;
+    int comp = (t->tex & LANG_KTEX_COMPS) && k >= 2 && k == t->rank ? k - 1 : -1;
+    LangKType rt = linear ? t_real(g) : kg_elem_type(g, t->elem);
+    const char *R = rt.kind == LK_INT ? "int" : kg_elem_c(g->real);
+    Buf *h = &g->head;
+    kg_bprintf(h, "QP_DEVICE %s %s(%s *QP_RESTRICT p, const int64_t *d, qp_status *st, int line", R, tw,
+            kg_elem_c(t->elem));
+    if (vec.s)
+        kg_bprintf(h, ", %s pv", kg_ctype(g, vec_t, vtb, sizeof vtb));
+    else
+        for (int i = 0; i < k; i++)
+            kg_bprintf(h, ", double c%d", i);
+    kg_bput(h, ")\n{\n");
+    if (vec.s)
+        for (int i = 0; i < k; i++)
+            kg_bprintf(h, "    double c%d = (double)pv.v[%d];\n", i, i);
+    int interp[4], m = 0;
+    for (int i = 0; i < k; i++) {
+        if (i == slice_at || i == comp) {
+            kg_bprintf(h, "    int64_t l%d = (int64_t)c%d;\n", i, i);
+        } else if (!linear) {
+            /* floor without libm (a call the loop cannot vectorise): truncate, then step down */
+            kg_bprintf(h, "    double h%d = c%d + 0.5;\n    int64_t l%d = (int64_t)h%d;\n    l%d -= (double)l%d > h%d;\n",
+                    i, i, i, i, i, i, i);
+        } else {
+            kg_bprintf(h, "    int64_t l%d = (int64_t)c%d;\n    l%d -= (double)l%d > c%d;\n    %s f%d = (%s)(c%d - (double)l%d);\n",
+                    i, i, i, i, i, R, i, R, i, i);
+            interp[m++] = i;
+        }
+    }
+    if (!linear || !m) {
+        kg_bprintf(h, "    return (%s)%s(p, d, st, line", R, acc);
+        for (int i = 0; i < k; i++)
+            kg_bprintf(h, ", l%d", i);
+        kg_bput(h, ");\n}\n");
+    } else {
+        /* one term per corner, unrolled; a neighbour of weight 0 may lie outside: read it
+         * only where reading outside is harmless ('safe gives 0, the others map inside) */
+        bool skip = t->mode == LANG_KMODE_CHECKED || t->mode == LANG_KMODE_UNCHECKED;
+        kg_bprintf(h, "    %s r = 0, w;\n", R);
+        for (int corner = 0; corner < 1 << m; corner++) {
+            kg_bput(h, "    w = 1");
+            for (int j = 0; j < m; j++)
+                kg_bprintf(h, corner >> j & 1 ? " * f%d" : " * (1 - f%d)", interp[j]);
+            kg_bprintf(h, ";\n    %sr += w * (%s)%s(p, d, st, line", skip ? "if (w != 0)\n        " : "", R, acc);
+            for (int i = 0, j = 0; i < k; i++)
+                if (j < m && interp[j] == i)
+                    kg_bprintf(h, ", l%d + %d", i, corner >> j++ & 1);
+                else
+                    kg_bprintf(h, ", l%d", i);
+            kg_bput(h, ");\n");
+        }
+        kg_bput(h, "    return r;\n}\n");
+    }
+    Buf b = {0};
+    int reads = slice_at >= 0 ? slice_n : 1;
+    LangKType vt = t_vec(rt.kind == LK_INT ? LKE_I32 : g->real, slice_n);
+    if (slice_at >= 0)
+        kg_bprintf(&b, "%s_make(", kg_ctype(g, vt, rb, sizeof rb));
+    for (int j = 0; j < reads; j++) {
+        kg_bprintf(&b, "%s%s(%s, %s_d, qp_st, %d", j ? ", " : "", tw, cn, cn, n->loc.line);
+        if (vec.s)
+            kg_bprintf(&b, ", %s", vec.s);
+        else
+            for (int i = 0; i < k; i++)
+                if (i == slice_at)
+                    kg_bprintf(&b, ", %d.0", slice_lo + j);
+                else
+                    kg_bprintf(&b, ", %s", c[i].s);
+        kg_bput(&b, ")");
+    }
+    if (slice_at >= 0)
+        kg_bput(&b, ")");
+    for (int i = 0; i < k; i++)
+        kg_g_free(c[i].s);
+    kg_g_free(vec.s);
+    return (Ex){b, slice_at >= 0 ? vt : rt};
+}
+
 Ex kg_array_read(Gen *g, Node *n, Var *v)
 {
+    if (v->t.tex)
+        return tex_read(g, n, v);       /* 'hwtex_linear / 'hwtex_nearest (above) */
     Node *fi0, *fe;
     bool fneg;
     if (g->fast && g->flat && kg_flat_access(g, n, &fi0, &fe, &fneg)) {

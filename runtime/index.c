@@ -10,9 +10,13 @@
  *
  * Out-of-range positions follow the variable's access mode (spec 001): reads under
  * 'safe give 0, 'mirror/'circular/'clamped map the position inside; writes under those
- * modes are ignored; the default ('checked) raises an error naming the array, the index
- * and the size. 'unchecked is also checked on the host: an interpreter has no speed to
- * win by corrupting memory.
+ * modes are ignored. Reads under the default mode ('checked on the host) raise an error
+ * naming the array, the index and the size; writes under the default mode are ignored,
+ * as spec 001's put modes say ('safe is the default put mode: B[-127..128, …] = … writes
+ * the part inside B). 'checked and 'unchecked raise errors for writes too: 'unchecked is
+ * checked on the host, where an interpreter has no speed to win by corrupting memory.
+ * Arrays declared 'hwtex_linear / 'hwtex_nearest read at real positions through
+ * texture.c.
  *
  * `A[a > b] = c` with a comparison or logical expression as the only index assigns
  * where the condition holds (the conditional assignment of spec 001 "Matrix Conditional
@@ -352,6 +356,8 @@ void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *d
     Value tmp[RT_MAX_DIMS];
     idx = spread_position(rt, a, site, &nidx, idx, tmp);
     idx = skip_leading_ones(a, &nidx, idx, tmp);
+    if ((base.mode & RT_MODE_TEX) && rt_texture_get(rt, base, nidx, idx, site, dst))
+        return;     /* 'hwtex_linear / 'hwtex_nearest at real positions (texture.c) */
     bool all_scalar = true;
     for (int i = 0; i < nidx; i++)
         if (idx[i].kind == V_UNDEF || idx[i].kind == V_ARRAY)
@@ -489,8 +495,8 @@ void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site
     }
     RtArray *a = base->a;
     RtMode mode = (RtMode)(base->mode & RT_MODE_MASK);
-    if (mode == RT_MODE_DEFAULT && rt->kernel)
-        mode = RT_MODE_SAFE;
+    if (mode == RT_MODE_DEFAULT)
+        mode = RT_MODE_SAFE;    /* the default put mode, host and kernels (spec 001) */
     bool sat = base->mode & RT_MODE_SAT;
     if (nidx == 1 && site && site->args.n == 1 && is_condition(site->args.items[0])) {
         mask_assign(rt, a, idx[0], v, sat);

@@ -385,6 +385,55 @@ static int param_index(Node *fn, const char *name)
     return -1;
 }
 
+/* Where the sizes of a declared type name `name` (P in cube(:, :, P)), or -1. */
+static int size_param_at(const LangType *t, const char *name)
+{
+    for (int i = 0; t->has_sizes && i < t->nsizes; i++)
+        if (t->sizes[i] && t->sizes[i]->kind == N_IDENT && !strcmp(t->sizes[i]->name, name))
+            return i;
+    return -1;
+}
+
+/* Spec 004 §2.2.4: the sizes that generic parameters give (cube(:, :, P) on two arguments)
+ * must agree. False with a message naming the first argument that disagrees. */
+static bool generic_sizes_agree(Node *fn, FnInfo *fi, const Value *frame, char *msg, size_t len)
+{
+    for (int g = 0; g < fn->args3.n; g++) {
+        const char *tname = ((Node *)fn->args3.items[g])->name;
+        Value want = frame[fi->param_slot[g]];
+        if (want.kind != V_INT)
+            continue;
+        for (int i = 0; i < fn->args.n; i++) {
+            Node *p = fn->args.items[i];
+            Value a = frame[fi->param_slot[fi->ngenerics + i]];
+            int k = p->type && p->type->kind == TY_NAME && a.kind == V_ARRAY ? size_param_at(p->type, tname) : -1;
+            int64_t have = k < 0 ? want.i : k < a.a->rank ? a.a->dims[k] : 1;
+            if (have == want.i)
+                continue;
+            int n = snprintf(msg, len, "type check failed: argument '%s' of '%s' has size %lld in dimension %d, not %s = %lld (%s(",
+                             p->name, fn->name ? fn->name : "lambda", (long long)have, k, tname, (long long)want.i,
+                             p->type->name);
+            for (int j = 0; j < p->type->nsizes && n > 0 && (size_t)n < len; j++) {
+                Node *sz = p->type->sizes[j];
+                char one[64];
+                if (!sz)
+                    snprintf(one, sizeof one, ":");
+                else if (sz->kind == N_IDENT)
+                    snprintf(one, sizeof one, "%s", sz->name);
+                else if (sz->kind == N_INT)
+                    snprintf(one, sizeof one, "%lld", (long long)sz->ival);
+                else
+                    snprintf(one, sizeof one, "…");
+                n += snprintf(msg + n, len - (size_t)n, "%s%s", j ? "," : "", one);
+            }
+            if (n > 0 && (size_t)n < len)
+                snprintf(msg + n, len - (size_t)n, "))");
+            return false;
+        }
+    }
+    return true;
+}
+
 /* Bind generic parameters [T] from the declared types of the arguments. */
 static void bind_generics(Rt *rt, Node *fn, FnInfo *fi, Value *frame)
 {
@@ -405,6 +454,9 @@ static void bind_generics(Rt *rt, Node *fn, FnInfo *fi, Value *frame)
                     ty->hdr.refs++;
                     *slot = (Value){.kind = V_TYPE, .t = ty};
                 }
+            } else if (t->has_sizes && a.kind == V_ARRAY && size_param_at(t, tname) >= 0) {
+                int k = size_param_at(t, tname);      /* cube(:, :, P): P is that size */
+                *slot = rt_int(k < a.a->rank ? a.a->dims[k] : 1);
             } else if (t->nelems == 1 && t->elems[0]->kind == TY_NAME &&
                        !strcmp(t->elems[0]->name, tname) && a.kind == V_ARRAY) {
                 RtType *ty = rt_builtin_type(rt, a.a->elem == RT_F32 || a.a->elem == RT_F64 ? "scalar"
@@ -557,8 +609,16 @@ static void call_func(Rt *rt, RtFunc *f, int argc, Value *argv, const char **nam
             rt_eval(rt, p->a, slot);
         }
     }
-    if (fn->args3.n)
+    if (fn->args3.n) {
         bind_generics(rt, fn, fi, frame);
+        char msg[320];
+        if (!generic_sizes_agree(fn, fi, frame, msg, sizeof msg)) {
+            rt->cur = site ? site : fn;
+            rt->cur_mod = saved_mod;
+            rt->call = call.up;
+            rt_error(rt, "%s", msg);
+        }
+    }
     for (int i = 0; i < np; i++) {
         Node *p = fn->args.items[i];
         if (!p->type || (p->flags & NODE_VARIADIC))
@@ -1311,6 +1371,31 @@ void rt_eval(Rt *rt, Node *n, Value *dst)
     case N_EXCHANGE:
         eval_exchange(rt, n, dst);
         return;
+    case N_TYPE_DIMS: {
+        /* cube{4}: a type value, called as a constructor (cube{4}(2, 2, 2, 2)) */
+        Value *t = rt_push(rt, 2);
+        rt_eval(rt, n->a, &t[0]);
+        if (t[0].kind == V_BUILTIN) {
+            RtType *bt = rt_builtin_type(rt, t[0].b->name);
+            if (bt)
+                bt->hdr.refs++;
+            rt_store(&t[0], bt ? (Value){.kind = V_TYPE, .t = bt} : rt_undef());
+        }
+        rt->cur = n;
+        if (t[0].kind != V_TYPE)
+            rt_error(rt, "a dimension parameter {…} follows an array type (cube{4})");
+        int64_t dims = -1;
+        if (n->b) {
+            rt_eval(rt, n->b, &t[1]);
+            rt->cur = n;
+            if (t[1].kind != V_INT)
+                rt_error(rt, "the dimension parameter of '%s{…}' must be an integer", t[0].t->name);
+            dims = t[1].i;
+        }
+        *dst = rt_type_dims(rt, t[0].t, dims);
+        rt_pop_to(rt, t);
+        return;
+    }
     default:
         rt->cur = n;
         rt_error(rt, "%s cannot be evaluated here", lang_node_what(n->kind));
@@ -1725,7 +1810,7 @@ static RtMode mode_of(LangType *t)
         for (int i = 0; i < t->elems[0]->nmods; i++)
             if (!strcmp(t->elems[0]->mods[i], "sat"))
                 m |= RT_MODE_SAT;
-    return (RtMode)m;
+    return (RtMode)(m | rt_texture_mode(t));
 }
 
 static Value *add_class_field(Rt *rt, RtObject *o, const char *name)

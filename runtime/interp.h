@@ -244,6 +244,11 @@ void rt_map2(Rt *rt, Value a, Value b, RtReal2Fn f, const char *name, Value *dst
 
 void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *dst);
 void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site);
+/* Textures (texture.c): the RT_MODE_TEX_* flags a declared type's modifiers give
+ * ('hwtex_linear, 'hwtex_nearest(4) …), and a read of a texture array at real positions
+ * (false when no position is a non-integer real: an ordinary read then follows). */
+unsigned rt_texture_mode(const LangType *t);
+bool rt_texture_get(Rt *rt, Value base, int nidx, const Value *idx, Node *site, Value *dst);
 
 /* ---------------------------------------------------------------- types (types.c) */
 
@@ -254,6 +259,8 @@ bool rt_type_matches_str(Rt *rt, Value v, const char *type_text);
 RtType *rt_builtin_type(Rt *rt, const char *name);
 /* type[T, …]: a parametrized type value. */
 Value rt_type_apply(Rt *rt, RtType *t, int n, Value *params);
+/* cube{n}: the array type of rank n (n < 0: cube{:}). */
+Value rt_type_dims(Rt *rt, RtType *t, int64_t n);
 /* Call a type: vec(n), cube[uint8](…), point(x:=1), point_vec(10). */
 void rt_type_construct(Rt *rt, RtType *t, int argc, Value *argv, const char **names, Value *dst);
 /* Convert v to the declared type t for an assignment (int ↔ scalar), or raise. */

@@ -240,6 +240,8 @@ static void bind_thread(Rt *rt, Launch *L, Value *frame, const int64_t *pos, con
                     slot->mode = (uint32_t)m | (slot->mode & RT_MODE_SAT);
                 if (rt_kernel_saturating(p->type) && slot->kind == V_ARRAY)
                     slot->mode |= RT_MODE_SAT;
+                if (slot->kind == V_ARRAY && rt_texture_mode(p->type))     /* texture.c */
+                    slot->mode = (slot->mode & ~(uint32_t)RT_MODE_TEX) | rt_texture_mode(p->type);
             }
         }
     }

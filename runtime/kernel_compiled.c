@@ -98,6 +98,9 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
             t->fixed[0] = (int)a->n;        /* a short vector (the spec's `dir`): also a value */
         int m = p ? rt_kernel_declared_mode(p->type) : -1;
         t->mode = lang_mode(m >= 0 ? m : (int)(v.mode & RT_MODE_MASK));
+        unsigned tex = p && rt_texture_mode(p->type) ? rt_texture_mode(p->type) : v.mode & RT_MODE_TEX;
+        t->tex = (tex & RT_MODE_TEX_LINEAR ? LANG_KTEX_LINEAR : 0) | (tex & RT_MODE_TEX_NEAREST ? LANG_KTEX_NEAREST : 0) |
+                 (tex & RT_MODE_TEX_COMPS ? LANG_KTEX_COMPS : 0);     /* textures: texture.c */
         return true;
     }
     default: return false;

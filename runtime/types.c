@@ -418,6 +418,33 @@ Value rt_type_apply(Rt *rt, RtType *t, int n, Value *params)
     return (Value){.kind = V_TYPE, .t = r};
 }
 
+/* cube{n}, icube{n}, ccube{n} (spec 004 §2.2.5): the array type of rank n (n from 1 to 16;
+ * n < 0 for cube{:}, whose constructor takes its rank from its arguments). */
+Value rt_type_dims(Rt *rt, RtType *t, int64_t n)
+{
+    if (t->kind != RT_T_NAMED || t->rank != 3)
+        rt_error(rt, "'%s{…}' is not a type: a dimension parameter follows cube, icube or ccube", t->name);
+    if (n == 0 || n > RT_MAX_DIMS)
+        rt_error(rt, "'%s{%lld}': the dimension must be 1 to %d", t->name, (long long)n, RT_MAX_DIMS);
+    RtType *r = calloc(1, sizeof *r);
+    StrBuf sb = {0};
+    if (n < 0)
+        sb_printf(&sb, "%s{:}", t->name);
+    else
+        sb_printf(&sb, "%s{%lld}", t->name, (long long)n);
+    if (!r || !sb.s) {
+        free(r);
+        sb_free(&sb);
+        rt_out_of_memory(rt);
+    }
+    r->hdr = (RtObj){1, V_TYPE};
+    r->kind = RT_T_NAMED;
+    r->name = sb.s;
+    r->elem = t->elem;
+    r->rank = n < 0 ? RT_MAX_DIMS : (int)n;
+    return (Value){.kind = V_TYPE, .t = r};
+}
+
 static bool has_mod(LangType *t, const char *mod)
 {
     for (int i = 0; t && i < t->nmods; i++)

@@ -63,6 +63,10 @@ typedef enum RtMode {           /* access modes of spec 001; 0 is the default */
     RT_MODE_UNCHECKED,
     RT_MODE_MASK = 0xff,
     RT_MODE_SAT = 0x100,        /* flag: element writes saturate (mat[uint8'sat]) */
+    RT_MODE_TEX_LINEAR = 0x200, /* flag: 'hwtex_linear, reads at real positions interpolate */
+    RT_MODE_TEX_NEAREST = 0x400, /* flag: 'hwtex_nearest, reads round to the nearest sample */
+    RT_MODE_TEX_COMPS = 0x800,  /* flag: 'hwtex_*(n), the last dimension holds n components */
+    RT_MODE_TEX = 0xe00,        /* the three texture flags (runtime/texture.c) */
 } RtMode;
 
 typedef struct RtObj {

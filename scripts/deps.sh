@@ -32,6 +32,7 @@ libfftw3-dev        # runtime/: fft1/fft2/fft3/fftn on the CPU (float and double
 libopenblas-dev     # runtime/: matrix products and blas_* through OpenBLAS (CBLAS)
 liblapacke-dev      # runtime/: inv, svd, symeig, chol, qr, solve ... through LAPACKE
 libcairo2-dev       # runtime/: plot/imshow figures written as PNG by `qpipe exec --figures DIR`
+python3-opencv      # tests/e2e/e2e_presets.py and bench/presets.sh: OpenCV (and NumPy) references for the presets
 '
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -1,0 +1,74 @@
+% color.q - colour correction in one pass: white balance, colour matrix, levels with gamma,
+% a tone curve, saturation.
+%
+% Per pixel, in this order (RGB, 0..255):
+%   1. white balance and matrix: [r g b] = M * diag(wb_r, wb_g, wb_b) * [r g b], M the
+%      rows (rr rg rb; gr gg gb; br bg bb), as FFmpeg's colorchannelmixer;
+%   2. levels, per channel: t = clamp((v - black) / (white - black), 0, 1) ^ (1 / gamma),
+%      v = out_black + t (out_white - out_black), as FFmpeg's colorlevels when gamma is 1;
+%   3. tone curve: piecewise linear through (0, 0), (63.75, 63.75 + shadows),
+%      (127.5, 127.5 + midtones), (191.25, 191.25 + highlights), (255, 255): the
+%      quarters of the range;
+%   4. saturation around the BT.709 luma l = 0.2126 r + 0.7152 g + 0.0722 b:
+%      v = l + saturation (v - l); then clipped to 0..255.
+% Steps 2 and 3 are one table read through a 'hwtex_linear'clamped texture: levels, gamma
+% and the curve (itself a 5-point texture) sampled every quarter level over 0..255 (exact at
+% whole values, within about 0.05 between).
+
+% The tone curve after the levels, as one table: c[i] = curve(lut[i]).
+function [] = __kernel__ compose(c : vec, lut : vec, curve : vec'hwtex_linear'clamped, pos : int)
+    c[pos] = curve[lut[pos] / 63.75]
+endfunction
+
+function [] = __kernel__ color_px(x : cube, y : cube, m : mat, lut : vec'hwtex_linear'clamped,
+                                  sat : scalar, pos : ivec2)
+    r = x[pos[0], pos[1], 0]
+    g = x[pos[0], pos[1], 1]
+    b = x[pos[0], pos[1], 2]
+    r1 = m[0, 0] * r + m[0, 1] * g + m[0, 2] * b
+    g1 = m[1, 0] * r + m[1, 1] * g + m[1, 2] * b
+    b1 = m[2, 0] * r + m[2, 1] * g + m[2, 2] * b
+    % the table holds 1021 samples, one every quarter of a level
+    r1 = lut[r1 * 4.0]
+    g1 = lut[g1 * 4.0]
+    b1 = lut[b1 * 4.0]
+    l = 0.2126 * r1 + 0.7152 * g1 + 0.0722 * b1
+    y[pos[0], pos[1], 0] = min(255.0, max(0.0, l + sat * (r1 - l)))
+    y[pos[0], pos[1], 1] = min(255.0, max(0.0, l + sat * (g1 - l)))
+    y[pos[0], pos[1], 2] = min(255.0, max(0.0, l + sat * (b1 - l)))
+endfunction
+
+% Colour correction: white balance gains, a 3x3 colour matrix, levels with gamma, a tone
+% curve and saturation, applied in that order in one pass.
+%   wb_r, wb_g, wb_b  white balance gains (default 1; range 0..4)
+%   rr, rg, rb, gr, gg, gb, br, bg, bb  colour matrix rows, as colorchannelmixer (identity)
+%   black, white      input levels mapped to 0 and 1 (default 0 and 255; range 0..255)
+%   gamma             midtone gamma (default 1; above 1 brightens; range 0.1..10)
+%   out_black, out_white  output levels (default 0 and 255; range 0..255)
+%   shadows, midtones, highlights  tone curve offsets at a quarter, half and three
+%                     quarters of the range (default 0; range -64..64)
+%   saturation        0 grey, 1 unchanged, above 1 more colourful (default 1; range 0..4)
+function y = process(x, wb_r = 1.0, wb_g = 1.0, wb_b = 1.0,
+                     rr = 1.0, rg = 0.0, rb = 0.0, gr = 0.0, gg = 1.0, gb = 0.0, br = 0.0, bg = 0.0, bb = 1.0,
+                     black = 0.0, white = 255.0, gamma = 1.0, out_black = 0.0, out_white = 255.0,
+                     shadows = 0.0, midtones = 0.0, highlights = 0.0, saturation = 1.0)
+    if white <= black
+        error "color.q: white must be above black (", black, " and ", white, ")"
+    endif
+    if gamma <= 0
+        error "color.q: gamma must be positive, not ", gamma
+    endif
+    if size(x, 2) != 3
+        error "color.q: expects an RGB image, not ", size(x, 2), " channels"
+    endif
+    m = [[rr, rg, rb], [gr, gg, gb], [br, bg, bb]]
+    m = m .* repmat([wb_r, wb_g, wb_b], [3, 1])
+    v = linspace(0.0, 255.0, 1021)
+    t = min(1.0, max(0.0, (v - black) / (white - black)))
+    lut = out_black + (out_white - out_black) * t .^ (1.0 / gamma)
+    curve = [0.0, 63.75 + shadows, 127.5 + midtones, 191.25 + highlights, 255.0]
+    table = zeros(1021)
+    parallel_do(1021, table, lut, curve, compose)
+    y = zeros(size(x))
+    parallel_do([size(x, 0), size(x, 1)], x, y, m, table, saturation, color_px)
+endfunction
