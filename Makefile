@@ -49,7 +49,7 @@ ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 ASAN_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=undefined
 
-LIB_DIRS  := lang runtime runtime/cpu kernels io display
+LIB_DIRS  := lang runtime runtime/cpu runtime/cuda kernels io display
 LIB_SRCS  := $(wildcard $(addsuffix /*.c,$(LIB_DIRS)))
 LIB_OBJS  := $(LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 LIB       := $(BUILD)/libqpipe.a

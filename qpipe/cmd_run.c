@@ -63,7 +63,7 @@ typedef struct RunArgs {
     Setting *sets;
     int nsets;
     bool overwrite, quiet, verbose, help, dbl;
-    int threads;
+    int threads, engine;
     const char *format;         /* --format ext */
     const char *progress;       /* --progress FILE or - */
     RunMedia media;             /* video options (run_opts.c) */
@@ -90,6 +90,7 @@ static void run_usage(FILE *out)
           "                       the container on stdout (mkv, nut, y4m; png for an image)\n"
           "  --progress FILE|-    FFmpeg-style key=value progress blocks\n"
           "  --double --threads N (-threads N) as for qpipe exec\n"
+          "  --engine cpu|cuda|auto  where kernels run (default auto: CUDA when a device answers)\n"
           "\n",
           out);
     run_media_usage(out);
@@ -159,6 +160,12 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             if (!*v || *end || n < 1 || n > 1024)
                 return bad_usage("--threads needs a number from 1 to 1024, not '%s'", v);
             a->threads = (int)n;
+        } else if (!strcmp(s, "--engine")) {
+            const char *v = VALUE();
+            a->engine = !strcmp(v, "auto") ? RT_ENGINE_AUTO : !strcmp(v, "cpu") ? RT_ENGINE_CPU
+                      : !strcmp(v, "cuda") ? RT_ENGINE_CUDA : -1;
+            if (a->engine < 0)
+                return bad_usage("--engine is cpu, cuda or auto, not '%s'", v);
         } else if (s[0] == '-' && s[1])
             return bad_usage("unknown option '%s'", s);
         else {
@@ -235,6 +242,7 @@ static RtFilter *load_filter(const char *path, const RunArgs *a, const RunEnv *e
         .module_path = env->module_path,
         .kernel_dir = env->kernel_dir,
         .verbose = a->verbose,
+        .engine = a->engine,
     };
     return rt_filter_load(&opt, path, stderr, stderr, rc);
 }
@@ -714,6 +722,13 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         goto done;
     }
     c.dbl = a.dbl;
+    char engine_why[256];
+    const char *engine = rt_engine_choose(a.engine, engine_why, sizeof engine_why);
+    if (!engine) {
+        fprintf(stderr, "qpipe run: --engine cuda: %s\n", engine_why);
+        rc = EX_UNAVAILABLE;
+        goto done;
+    }
     if (a.chain)
         rc = load_chain_text(a.chain, &a, env, &c);
     else if ((c.f[0] = load_filter(a.filter, &a, env, &rc)))
@@ -728,7 +743,8 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     if ((rc = apply_sets(&a, &c)))
         goto done;
     if (a.verbose) {
-        fprintf(stderr, "qpipe run: engine CPU (%s precision); filters:", a.dbl ? "double" : "single");
+        fprintf(stderr, "qpipe run: engine %s (%s; %s precision); filters:", engine,
+                *engine_why ? engine_why : "--engine cpu", a.dbl ? "double" : "single");
         for (int i = 0; i < c.n; i++)
             fprintf(stderr, " %s", rt_filter_path(c.f[i]));
         fputc('\n', stderr);

@@ -54,6 +54,8 @@ static void usage(FILE *out)
           "  --seed N              (exec) seed of rand/randn, for reproducible runs\n"
           "  --threads N           (exec) worker threads (default: all cores)\n"
           "  -v                    (exec) say which kernels are compiled or interpreted\n"
+          "  --engine E            (exec) cpu, cuda or auto (default): where kernels run; auto\n"
+          "                        uses CUDA when a device answers (docs/cuda.md)\n"
           "  --figures DIR         (exec) write the program's figures (imshow, plot, ...) as\n"
           "                        DIR/figure1.png, ... when it ends\n"
           "\n"
@@ -222,6 +224,14 @@ static int cmd_run_program(int argc, char **argv, bool emit)
                 return EXIT_USAGE;
             }
             opt.threads = (int)n;
+        } else if (!strcmp(a, "--engine") && i + 1 < argc) {
+            const char *e = argv[++i];
+            opt.engine = !strcmp(e, "auto") ? RT_ENGINE_AUTO : !strcmp(e, "cpu") ? RT_ENGINE_CPU
+                       : !strcmp(e, "cuda") ? RT_ENGINE_CUDA : -1;
+            if (opt.engine < 0) {
+                fprintf(stderr, "qpipe exec: --engine is cpu, cuda or auto, not '%s'\n", e);
+                return EXIT_USAGE;
+            }
         } else if (!strcmp(a, "--figures") && i + 1 < argc && !emit) {
             figures = argv[++i];
         } else if (emit && (!strcmp(a, "--c") || !strcmp(a, "--cuda"))) {
@@ -234,6 +244,16 @@ static int cmd_run_program(int argc, char **argv, bool emit)
     if (i >= argc) {
         fprintf(stderr, "qpipe exec: missing FILE.q\n");
         return EXIT_USAGE;
+    }
+    if (opt.engine == RT_ENGINE_CUDA || opt.verbose) {
+        char why[256];
+        const char *eng = rt_engine_choose(opt.engine, why, sizeof why);
+        if (!eng) {
+            fprintf(stderr, "qpipe exec: --engine cuda: %s\n", why);
+            return RT_EX_UNAVAILABLE;
+        }
+        if (opt.verbose)
+            fprintf(stderr, "qpipe: engine %s (%s)\n", eng, *why ? why : "--engine cpu");
     }
     if (disp_figures_begin(figures) != 0) {
         fprintf(stderr, "qpipe exec: cannot create the figure folder '%s': %s\n", figures, strerror(errno));

@@ -7,7 +7,7 @@
  * reaches it only through an engine: compile the text once, launch it over a grid as often
  * as the program asks, free it with the runtime. The CPU engine (cpu/engine.c) builds the
  * text with the system C compiler and runs rows of the grid on the thread pool; the CUDA
- * engine (a later issue) fills the same table with NVRTC and the driver API: the text's
+ * engine (cuda/engine.c) fills the same table with NVRTC and the driver API: the text's
  * __global__ qpk_cuda, launched with the grid and block dims given here, its qp_arg array
  * as the kernel's environment, and each array's buffer (bufs) uploaded before the launch
  * and downloaded after, as the buffer's residency bits ('const, 'nocopy) allow.
@@ -54,5 +54,11 @@ typedef struct RtEngine {
 } RtEngine;
 
 extern const RtEngine rt_cpu_engine;    /* cpu/engine.c */
+extern const RtEngine rt_cuda_engine;   /* cuda/engine.c (runtime/cuda/README.md) */
+
+/* The engine for an RtOptions.engine choice (cuda/select.c): CPU for RT_ENGINE_CPU; for
+ * auto the CUDA engine when a device answers, else the CPU's; NULL for RT_ENGINE_CUDA
+ * without a usable device. why (may be NULL): why CUDA is not used, "" when it is. */
+const RtEngine *rt_engine_for(int choice, char *why, size_t len);
 
 #endif

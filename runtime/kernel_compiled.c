@@ -11,6 +11,7 @@
 #include "kernels/qp_kernel.h"
 #include "lang/codegen.h"
 #include "lang/walk.h"
+#include "runtime/cuda/ptx.h"
 #include "runtime/engine.h"
 #include "runtime/interp.h"
 #include "runtime/kernel.h"
@@ -31,11 +32,14 @@ typedef struct RtCompiled {
     RtEngineKernel *k;
 } RtCompiled;
 
-/* The engine that runs compiled kernels: the CPU's, until the CUDA engine comes. */
+/* The engine that runs compiled kernels: --engine (cuda/select.c); the CPU's when CUDA
+ * was asked for without a device (the command line has refused that before). */
 static const RtEngine *engine(Rt *rt)
 {
-    (void)rt;
-    return &rt_cpu_engine;
+    const RtEngine *e = rt->opt.engine == RT_ENGINE_CPU ? &rt_cpu_engine : rt_engine_for(rt->opt.engine, NULL, 0);
+    if (e == &rt_cuda_engine)
+        rt_cuda_ptx_configure(rt->opt.kernel_dir, NULL);
+    return e ? e : &rt_cpu_engine;
 }
 
 static int lang_mode(int rtmode)
@@ -299,6 +303,7 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
             for (int64_t j = 0; j < v.a->n; j++)
                 vecs[i][j] = rt_get_real(v.a, j);
             a->p = vecs[i];
+            a->d[0] = v.a->n;       /* doubles behind p: what a device copy holds */
             break;
         case LK_ARRAY:
             a->p = v.a->data;
@@ -316,6 +321,7 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         qp_arg *a = &args[na++];
         memset(a, 0, sizeof *a);
         a->p = &acc[i];
+        a->d[0] = 1;
     }
     RtEngineGrid grid = {.rank = L->g.rank, .dims = L->g.dims, .blk = L->g.blk, .nblocks = L->g.nblocks};
     qp_status status;

@@ -27,7 +27,18 @@ typedef struct RtOptions {
     const char *kernel_dir;         /* folder of qp_kernel.h, for compiled kernels */
     bool verbose;                   /* -v: say which kernels are compiled or interpreted */
     FILE *emit;                     /* qpipe emit: write each generated kernel here */
+    int engine;                     /* --engine: RT_ENGINE_AUTO (0), _CPU or _CUDA */
 } RtOptions;
+
+/* Engines that run compiled kernels (DESIGN.md "Engines"). auto: CUDA when a device
+ * answers, else the CPU. */
+enum { RT_ENGINE_AUTO, RT_ENGINE_CPU, RT_ENGINE_CUDA };
+
+/* The name of the engine a choice gives ("cpu", "cuda"), probing the GPU once per
+ * process; NULL for RT_ENGINE_CUDA without a usable device (exit RT_EX_UNAVAILABLE).
+ * why: the reason CUDA is not used (library missing, no device, driver too old), or the
+ * device when it is. */
+const char *rt_engine_choose(int choice, char *why, size_t len);
 
 /* Exit codes (sysexits), as DESIGN.md "Errors" lists them. */
 enum {
@@ -35,6 +46,7 @@ enum {
     RT_EX_USAGE = 64,
     RT_EX_PROGRAM = 65,             /* error in the Quasar program, compile or run time */
     RT_EX_NOINPUT = 66,
+    RT_EX_UNAVAILABLE = 69,
     RT_EX_SOFTWARE = 70,
 };
 

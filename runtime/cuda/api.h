@@ -1,0 +1,96 @@
+/*
+ * api.h - the CUDA functions the engine uses, as a table filled at run time (loader.c).
+ *
+ * build/qpipe links no CUDA library: libcuda.so.1 (the driver API), libnvrtc and, on first
+ * use, libcufft and libcublas are opened with dlopen and their functions found with dlsym.
+ * The types and constants below are our own minimal declarations of the parts of cuda.h
+ * and nvrtc.h that we call (ABI-stable since CUDA 4 / NVRTC 7), so qpipe builds on machines
+ * without the toolkit. Versioned driver entry points are looked up by their exported
+ * names (cuMemAlloc_v2 ...), as cuda.h's macros would name them.
+ */
+#ifndef RT_CUDA_API_H
+#define RT_CUDA_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef int CUresult;                   /* 0: CUDA_SUCCESS */
+typedef int CUdevice;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUstream_st *CUstream;
+typedef unsigned long long CUdeviceptr;
+typedef size_t (*CUoccupancyB2DSize)(int block_size);
+
+typedef int nvrtcResult;                /* 0: NVRTC_SUCCESS */
+typedef struct _nvrtcProgram *nvrtcProgram;
+
+enum {
+    CU_OK = 0,
+    CU_ERROR_NO_DEVICE = 100,
+    CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+    CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+};
+
+/* The driver API (libcuda.so.1). */
+typedef struct RtCudaDriver {
+    void *lib;
+    CUresult (*cuInit)(unsigned flags);
+    CUresult (*cuDriverGetVersion)(int *version);
+    CUresult (*cuDeviceGetCount)(int *count);
+    CUresult (*cuDeviceGet)(CUdevice *dev, int ordinal);
+    CUresult (*cuDeviceGetAttribute)(int *value, int attrib, CUdevice dev);
+    CUresult (*cuDeviceGetName)(char *name, int len, CUdevice dev);
+    CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *ctx, CUdevice dev);
+    CUresult (*cuDevicePrimaryCtxRelease)(CUdevice dev);            /* _v2 */
+    CUresult (*cuCtxSetCurrent)(CUcontext ctx);
+    CUresult (*cuCtxSynchronize)(void);
+    CUresult (*cuGetErrorName)(CUresult r, const char **s);
+    CUresult (*cuMemAlloc)(CUdeviceptr *p, size_t bytes);           /* _v2 */
+    CUresult (*cuMemFree)(CUdeviceptr p);                           /* _v2 */
+    CUresult (*cuMemcpyHtoD)(CUdeviceptr dst, const void *src, size_t bytes);  /* _v2 */
+    CUresult (*cuMemcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes);        /* _v2 */
+    CUresult (*cuMemsetD8)(CUdeviceptr dst, unsigned char v, size_t n);        /* _v2 */
+    CUresult (*cuModuleLoadData)(CUmodule *m, const void *image);
+    CUresult (*cuModuleUnload)(CUmodule m);
+    CUresult (*cuModuleGetFunction)(CUfunction *f, CUmodule m, const char *name);
+    CUresult (*cuOccupancyMaxPotentialBlockSize)(int *min_grid, int *block, CUfunction f,
+                                                 CUoccupancyB2DSize smem, size_t dyn_smem, int limit);
+    CUresult (*cuLaunchKernel)(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
+                               unsigned bz, unsigned smem, CUstream s, void **params, void **extra);
+} RtCudaDriver;
+
+/* NVRTC (libnvrtc.so*): compiles the kernel text to PTX on the CPU, no device needed. */
+typedef struct RtCudaNvrtc {
+    void *lib;
+    nvrtcResult (*nvrtcVersion)(int *major, int *minor);
+    const char *(*nvrtcGetErrorString)(nvrtcResult r);
+    nvrtcResult (*nvrtcCreateProgram)(nvrtcProgram *p, const char *src, const char *name, int nheaders,
+                                      const char *const *headers, const char *const *include_names);
+    nvrtcResult (*nvrtcCompileProgram)(nvrtcProgram p, int nopts, const char *const *opts);
+    nvrtcResult (*nvrtcGetProgramLogSize)(nvrtcProgram p, size_t *n);
+    nvrtcResult (*nvrtcGetProgramLog)(nvrtcProgram p, char *log);
+    nvrtcResult (*nvrtcGetPTXSize)(nvrtcProgram p, size_t *n);
+    nvrtcResult (*nvrtcGetPTX)(nvrtcProgram p, char *ptx);
+    nvrtcResult (*nvrtcDestroyProgram)(nvrtcProgram *p);
+} RtCudaNvrtc;
+
+/* The libraries opened lazily, by name only: their functions are resolved by their users
+ * (rt_cuda_symbol). */
+typedef enum RtCudaLib { RT_CUDA_CUFFT, RT_CUDA_CUBLAS, RT_CUDA_NLIBS } RtCudaLib;
+
+/* Open libcuda.so.1 and fill the table (once; thread-safe). NULL with the reason (one
+ * line: the library missing, a function missing) in why. */
+const RtCudaDriver *rt_cuda_driver(char *why, size_t len);
+/* Open libnvrtc and fill the table (once). NULL with the reason. */
+const RtCudaNvrtc *rt_cuda_nvrtc(char *why, size_t len);
+/* A function of libcufft/libcublas, the library opened on first use; NULL with why. */
+void *rt_cuda_symbol(RtCudaLib lib, const char *name, char *why, size_t len);
+/* The name of a driver error (CUDA_ERROR_NO_DEVICE ...), or its number. */
+const char *rt_cuda_error_name(CUresult r, char *buf, size_t len);
+/* Close what was opened (the runtime is going away). */
+void rt_cuda_unload(void);
+
+#endif

@@ -1,0 +1,413 @@
+/*
+ * engine.c - the CUDA engine (runtime/engine.h): kernel texts compiled by NVRTC (ptx.c)
+ * for the device's architecture, loaded with cuModuleLoadData and launched with
+ * cuLaunchKernel over the grid, block sizes from the occupancy API.
+ *
+ * Memory per launch (README.md): each array's buffer gets a device block from the caching
+ * allocator (alloc.c); it is uploaded unless its last kernel use was 'nocopy and
+ * downloaded after the launch unless it was 'const; short vectors and the accumulators of
+ * outputs travel the same way, and the argument array itself is uploaded so the kernel
+ * unpacks it (entry.c). The host copy is valid again when launch returns: the rest of
+ * the runtime reads host memory directly and knows nothing of device copies, so a device
+ * copy never outlives the launch (the blocks go back to the allocator's cache).
+ *
+ * When a driver call fails inside launch (out of device memory, a grid too large), the
+ * kernel runs on the CPU engine instead, compiled from the same text on first need, and
+ * a warning says so once. Written and compiled without a GPU at hand: available() and
+ * compile() run on any machine, launch() only where a device answers.
+ */
+#include "runtime/cuda/alloc.h"
+#include "runtime/cuda/api.h"
+#include "runtime/cuda/cuda.h"
+#include "runtime/cuda/ptx.h"
+#include "runtime/engine.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CUDA_CACHE_LIMIT ((size_t)1 << 30)      /* device bytes the allocator keeps */
+
+struct RtEngineKernel {
+    CUmodule mod;
+    CUfunction fn;
+    int block;                  /* threads per block from the occupancy API */
+    bool lockstep;
+    char *name, *text;          /* for the CPU fallback */
+    RtEngineKernel *cpu;        /* the CPU engine's kernel, once needed */
+};
+
+static struct Cuda {
+    pthread_mutex_t mu;
+    int state;                  /* 0 not probed, 1 usable, -1 not */
+    char why[256];
+    const RtCudaDriver *d;
+    CUdevice dev;
+    CUcontext ctx;
+    int arch;                   /* 90 for sm_90 */
+    char dev_name[128];
+    RtCudaPool pool;
+    bool fallback_warned;
+} C = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+static const char *err_name(CUresult r)
+{
+    static char buf[32];
+    return rt_cuda_error_name(r, buf, sizeof buf);
+}
+
+static int pool_alloc(void *ctx, size_t bytes, uint64_t *ptr)
+{
+    (void)ctx;
+    CUdeviceptr p = 0;
+    CUresult r = C.d->cuMemAlloc(&p, bytes);
+    *ptr = p;
+    return r;
+}
+
+static void pool_free(void *ctx, uint64_t ptr)
+{
+    (void)ctx;
+    C.d->cuMemFree((CUdeviceptr)ptr);
+}
+
+/* Probe the driver and the first device once. Called with mu held. */
+static void probe(void)
+{
+    if (C.state)
+        return;
+    C.state = -1;
+    const RtCudaDriver *d = rt_cuda_driver(C.why, sizeof C.why);
+    if (!d)
+        return;
+    CUresult r = d->cuInit(0);
+    if (r == CU_ERROR_NO_DEVICE) {
+        snprintf(C.why, sizeof C.why, "no CUDA device (cuInit: CUDA_ERROR_NO_DEVICE)");
+        return;
+    }
+    if (r != CU_OK) {
+        char b[32];
+        snprintf(C.why, sizeof C.why, "the CUDA driver does not start (cuInit: %s)",
+                 rt_cuda_error_name(r, b, sizeof b));
+        return;
+    }
+    int count = 0, version = 0;
+    if (d->cuDeviceGetCount(&count) != CU_OK || count < 1) {
+        snprintf(C.why, sizeof C.why, "no CUDA device");
+        return;
+    }
+    d->cuDriverGetVersion(&version);
+    char nvwhy[256];
+    const RtCudaNvrtc *nv = rt_cuda_nvrtc(nvwhy, sizeof nvwhy);
+    if (!nv) {
+        snprintf(C.why, sizeof C.why, "%s", nvwhy);
+        return;
+    }
+    int major = 0, minor = 0;
+    nv->nvrtcVersion(&major, &minor);
+    /* PTX of a newer NVRTC names a PTX ISA the older driver's JIT does not know */
+    if (version < major * 1000 + minor * 10) {
+        snprintf(C.why, sizeof C.why, "the CUDA driver (%d.%d) is too old for NVRTC %d.%d", version / 1000,
+                 version % 1000 / 10, major, minor);
+        return;
+    }
+    int cmaj = 0, cmin = 0;
+    if ((r = d->cuDeviceGet(&C.dev, 0)) != CU_OK ||
+        (r = d->cuDeviceGetAttribute(&cmaj, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, C.dev)) != CU_OK ||
+        (r = d->cuDeviceGetAttribute(&cmin, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, C.dev)) != CU_OK ||
+        (r = d->cuDevicePrimaryCtxRetain(&C.ctx, C.dev)) != CU_OK) {
+        snprintf(C.why, sizeof C.why, "CUDA device 0 does not answer (%s)", err_name(r));
+        return;
+    }
+    d->cuDeviceGetName(C.dev_name, sizeof C.dev_name, C.dev);
+    C.arch = cmaj * 10 + cmin;
+    C.d = d;
+    C.pool = (RtCudaPool){.dev_alloc = pool_alloc, .dev_free = pool_free, .limit = CUDA_CACHE_LIMIT};
+    C.state = 1;
+}
+
+static bool cuda_available(char *why, size_t len)
+{
+    pthread_mutex_lock(&C.mu);
+    probe();
+    bool ok = C.state > 0;
+    if (!ok)
+        snprintf(why, len, "%s", C.why);
+    pthread_mutex_unlock(&C.mu);
+    return ok;
+}
+
+const char *rt_cuda_device_name(int *arch)
+{
+    pthread_mutex_lock(&C.mu);
+    probe();
+    if (arch)
+        *arch = C.state > 0 ? C.arch : 0;
+    const char *n = C.state > 0 ? C.dev_name : NULL;
+    pthread_mutex_unlock(&C.mu);
+    return n;
+}
+
+static RtEngineKernel *cuda_compile(const char *name, const char *text, bool lockstep, bool *cached, char *err,
+                                    size_t errlen)
+{
+    char *full = rt_cuda_entry_text(text, err, errlen);
+    if (!full)
+        return NULL;
+    pthread_mutex_lock(&C.mu);
+    probe();
+    int arch = C.arch;
+    pthread_mutex_unlock(&C.mu);
+    if (!arch) {
+        snprintf(err, errlen, "no CUDA device");
+        free(full);
+        return NULL;
+    }
+    char *ptx = rt_cuda_ptx(name, full, arch, cached, err, errlen);
+    free(full);
+    if (!ptx)
+        return NULL;
+    RtEngineKernel *k = calloc(1, sizeof *k);
+    if (!k || !(k->name = strdup(name)) || !(k->text = strdup(text))) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    k->lockstep = lockstep;
+    pthread_mutex_lock(&C.mu);
+    CUresult r = C.d->cuCtxSetCurrent(C.ctx);
+    if (r == CU_OK)
+        r = C.d->cuModuleLoadData(&k->mod, ptx);
+    if (r == CU_OK)
+        r = C.d->cuModuleGetFunction(&k->fn, k->mod, RT_CUDA_ENTRY);
+    int min_grid = 0;
+    if (r == CU_OK && !lockstep)
+        r = C.d->cuOccupancyMaxPotentialBlockSize(&min_grid, &k->block, k->fn, NULL, 0, 0);
+    pthread_mutex_unlock(&C.mu);
+    if (r != CU_OK) {
+        snprintf(err, errlen, "loading the PTX of kernel '%s': %s", name, err_name(r));
+        goto fail;
+    }
+    if (k->block < 32)
+        k->block = 32;
+    free(ptx);
+    return k;
+fail:
+    free(ptx);
+    if (k) {
+        if (k->mod)
+            C.d->cuModuleUnload(k->mod);
+        free(k->name);
+        free(k->text);
+        free(k);
+    }
+    return NULL;
+}
+
+/* The launch shape: CUDA's x is the innermost dimension (pos[rank-1]), as qpk_cuda reads
+ * it. False when the grid does not fit CUDA's limits or the text's mapping (rank 4 maps
+ * dim 0 to nothing, so it must be 1). */
+static bool shape(const RtEngineKernel *k, const RtEngineGrid *g, unsigned grid[3], unsigned blk[3])
+{
+    if (k->lockstep) {     /* one thread per block runs the block in lockstep (emit_c.c) */
+        if (g->nblocks > 0x7fffffff)
+            return false;
+        grid[0] = (unsigned)g->nblocks, grid[1] = grid[2] = 1;
+        blk[0] = blk[1] = blk[2] = 1;
+        return true;
+    }
+    int r = g->rank;
+    if (r == 4 && g->dims[0] != 1)
+        return false;
+    int64_t d[3] = {1, 1, 1};   /* x, y, z */
+    for (int i = 0; i < 3 && i < r; i++)
+        d[i] = g->dims[r - 1 - i];
+    int64_t b[3] = {1, 1, 1};
+    int64_t left = k->block;
+    b[0] = d[0] >= left ? left : d[0] < 32 ? d[0] : (d[0] + 31) / 32 * 32;
+    if (b[0] > left)
+        b[0] = left;
+    left /= b[0];
+    if (r >= 2) {
+        b[1] = d[1] < left ? d[1] : left;
+        left /= b[1];
+    }
+    if (r >= 3 && left > 1)
+        b[2] = d[2] < left ? d[2] : (left > 64 ? 64 : left);
+    static const int64_t max[3] = {0x7fffffff, 65535, 65535};
+    for (int i = 0; i < 3; i++) {
+        if (b[i] < 1)
+            b[i] = 1;
+        int64_t n = (d[i] + b[i] - 1) / b[i];
+        if (n > max[i] || n < 1)
+            return false;
+        grid[i] = (unsigned)n;
+        blk[i] = (unsigned)b[i];
+    }
+    return true;
+}
+
+typedef struct Moved {
+    void *host;
+    uint64_t dev;
+    size_t bytes;
+    bool download;
+} Moved;
+
+/* The launch on the device. CU_OK, or the first failing call's result (nothing of the
+ * host's data has changed unless downloads had begun). */
+static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
+                              const RtEngineGrid *g, qp_status *status)
+{
+    const RtCudaDriver *d = C.d;
+    unsigned grid[3], blk[3];
+    if (!shape(k, g, grid, blk))
+        return 1;       /* CUDA_ERROR_INVALID_VALUE */
+    qp_arg dargs[nargs > 0 ? nargs : 1];
+    Moved moved[nargs + 2];
+    int nm = 0;
+    CUresult r = d->cuCtxSetCurrent(C.ctx);
+    for (int i = 0; i < nargs && r == CU_OK; i++) {
+        dargs[i] = args[i];
+        if (!args[i].p)
+            continue;
+        void *host = args[i].p;
+        size_t bytes;
+        bool up = true, down = true;
+        if (bufs[i]) {
+            bytes = bufs[i]->bytes;
+            up = !(bufs[i]->flags & RT_BUF_NOCOPY);
+            down = !(bufs[i]->flags & RT_BUF_CONST);
+        } else {
+            bytes = (size_t)(args[i].d[0] > 0 ? args[i].d[0] : 1) * sizeof(double);    /* vec, accumulator */
+        }
+        int same = -1;
+        for (int j = 0; j < nm; j++)
+            if (moved[j].host == host)
+                same = j;
+        if (same >= 0) {        /* aliasing arguments share one device copy */
+            dargs[i].p = (void *)(uintptr_t)moved[same].dev;
+            moved[same].download |= down;
+            continue;
+        }
+        Moved *m = &moved[nm];
+        *m = (Moved){.host = host, .bytes = bytes, .download = down};
+        if ((r = rt_cuda_pool_get(&C.pool, bytes, &m->dev)) != CU_OK)
+            break;
+        nm++;
+        if (up)
+            r = d->cuMemcpyHtoD(m->dev, host, bytes);
+        else
+            r = d->cuMemsetD8(m->dev, 0, bytes);
+        dargs[i].p = (void *)(uintptr_t)m->dev;
+    }
+    uint64_t dev_args = 0, dev_status = 0;
+    size_t args_bytes = sizeof(qp_arg) * (size_t)(nargs > 0 ? nargs : 1);
+    if (r == CU_OK && (r = rt_cuda_pool_get(&C.pool, args_bytes, &dev_args)) == CU_OK) {
+        moved[nm++] = (Moved){.host = NULL, .dev = dev_args, .bytes = args_bytes};
+        r = d->cuMemcpyHtoD(dev_args, dargs, args_bytes);
+    }
+    if (r == CU_OK && (r = rt_cuda_pool_get(&C.pool, sizeof(qp_status), &dev_status)) == CU_OK) {
+        moved[nm++] = (Moved){.host = NULL, .dev = dev_status, .bytes = sizeof(qp_status)};
+        r = d->cuMemsetD8(dev_status, 0, sizeof(qp_status));
+    }
+    if (r == CU_OK) {
+        qp_arg dims, blkd;
+        memset(&dims, 0, sizeof dims);
+        memset(&blkd, 0, sizeof blkd);
+        for (int i = 0; i < 4; i++) {
+            dims.d[i] = i < g->rank ? g->dims[i] : 1;
+            blkd.d[i] = i < g->rank ? g->blk[i] : 1;
+        }
+        CUdeviceptr pa = dev_args, ps = dev_status;
+        void *params[] = {&pa, &ps, &dims, &blkd};
+        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], 0, NULL, params, NULL);
+    }
+    if (r == CU_OK)
+        r = d->cuCtxSynchronize();
+    for (int j = 0; j < nm && r == CU_OK; j++)
+        if (moved[j].host && moved[j].download)
+            r = d->cuMemcpyDtoH(moved[j].host, moved[j].dev, moved[j].bytes);
+    if (r == CU_OK) {
+        r = d->cuMemcpyDtoH(status, dev_status, sizeof *status);
+        if (r == CU_OK && status->name) {
+            /* the array's name is a string of the module, in device memory */
+            static __thread char name[64];
+            if (d->cuMemcpyDtoH(name, (CUdeviceptr)(uintptr_t)status->name, sizeof name - 1) == CU_OK) {
+                name[sizeof name - 1] = '\0';
+                status->name = name;
+            } else {
+                status->name = NULL;
+            }
+        }
+    }
+    for (int j = 0; j < nm; j++)
+        rt_cuda_pool_put(&C.pool, moved[j].dev, moved[j].bytes);
+    return r;
+}
+
+static void cuda_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
+                        const RtEngineGrid *grid, qp_status *status)
+{
+    pthread_mutex_lock(&C.mu);
+    CUresult r = launch_device(k, args, bufs, nargs, grid, status);
+    bool warn = r != CU_OK && !C.fallback_warned;
+    if (warn)
+        C.fallback_warned = true;
+    pthread_mutex_unlock(&C.mu);
+    if (r == CU_OK)
+        return;
+    /* the same kernel on the CPU: the host copies are what they were before the launch */
+    if (warn)
+        fprintf(stderr, "qpipe: warning: kernel '%s' cannot run on the GPU (%s): it runs on the CPU\n", k->name,
+                r == 1 ? "grid too large" : err_name(r));
+    memset(status, 0, sizeof *status);
+    if (!k->cpu) {
+        bool cached;
+        char err[1024];
+        k->cpu = rt_cpu_engine.compile(k->name, k->text, k->lockstep, &cached, err, sizeof err);
+        if (!k->cpu) {
+            fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", k->name, err);
+            status->failed = 3;
+            return;
+        }
+    }
+    rt_cpu_engine.launch(k->cpu, args, bufs, nargs, grid, status);
+}
+
+static void cuda_free(RtEngineKernel *k)
+{
+    if (!k)
+        return;
+    pthread_mutex_lock(&C.mu);
+    if (k->mod && C.d)
+        C.d->cuModuleUnload(k->mod);
+    pthread_mutex_unlock(&C.mu);
+    if (k->cpu)
+        rt_cpu_engine.free(k->cpu);
+    free(k->name);
+    free(k->text);
+    free(k);
+}
+
+/* The device blocks cached go back to the driver; the context and the libraries stay
+ * until the process ends (another runtime of the process may still use them). */
+static void cuda_shutdown(void)
+{
+    pthread_mutex_lock(&C.mu);
+    if (C.state > 0) {
+        C.d->cuCtxSetCurrent(C.ctx);
+        rt_cuda_pool_trim(&C.pool);
+    }
+    pthread_mutex_unlock(&C.mu);
+    rt_cpu_engine.shutdown();   /* the fallbacks' objects */
+}
+
+const RtEngine rt_cuda_engine = {
+    .name = "cuda",
+    .available = cuda_available,
+    .compile = cuda_compile,
+    .launch = cuda_launch,
+    .free = cuda_free,
+    .shutdown = cuda_shutdown,
+};

@@ -1,0 +1,37 @@
+/*
+ * select.c - which engine runs compiled kernels: --engine cpu|cuda|auto (rt.h
+ * RtOptions.engine, engine.h rt_engine_for).
+ *
+ * auto takes the CUDA engine when a device answers (libraries found, a device, a driver
+ * recent enough: cuda/engine.c's probe) and the CPU engine otherwise. The probe runs once
+ * per process; its answer is kept by the engine.
+ */
+#include "runtime/cuda/cuda.h"
+#include "runtime/engine.h"
+#include "runtime/rt.h"
+
+#include <stdio.h>
+
+const RtEngine *rt_engine_for(int choice, char *why, size_t len)
+{
+    char buf[256] = "";
+    if (choice == RT_ENGINE_CPU)
+        return &rt_cpu_engine;
+    bool cuda = rt_cuda_engine.available(buf, sizeof buf);
+    if (why)
+        snprintf(why, len, "%s", cuda ? "" : buf);
+    if (cuda)
+        return &rt_cuda_engine;
+    return choice == RT_ENGINE_CUDA ? NULL : &rt_cpu_engine;
+}
+
+const char *rt_engine_choose(int choice, char *why, size_t len)
+{
+    const RtEngine *e = rt_engine_for(choice, why, len);
+    if (e == &rt_cuda_engine) {
+        int arch = 0;
+        const char *dev = rt_cuda_device_name(&arch);
+        snprintf(why, len, "%s, sm_%d", dev ? dev : "CUDA device", arch);
+    }
+    return e ? e->name : NULL;
+}
