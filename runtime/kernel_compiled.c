@@ -265,6 +265,14 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
                 fprintf(stderr, "qpipe: kernel '%s' runs in the interpreter: %s\n", name, reason);
             return false;
         }
+        /* the CUDA engine's launchable entry (cuda/entry.c), under QP_CUDA so C compilers skip
+         * it: every engine gets the same text, and kept copies and emit show what NVRTC
+         * compiles */
+        char *full = rt_cuda_entry_text(text, reason, sizeof reason);
+        if (full) {
+            free(text);
+            text = full;
+        }
         if (rt->opt.emit)
             fprintf(rt->opt.emit, "%s\n", text);
         char err[1024];

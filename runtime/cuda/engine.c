@@ -88,8 +88,14 @@ static void probe(void)
     }
     if (r != CU_OK) {
         char b[32];
-        snprintf(C.why, sizeof C.why, "the CUDA driver does not start (cuInit: %s)",
-                 rt_cuda_error_name(r, b, sizeof b));
+        const char *name = rt_cuda_error_name(r, b, sizeof b);
+        if (r == 34)
+            snprintf(C.why, sizeof C.why, "no CUDA device: libcuda is the toolkit's stub, no driver is installed "
+                     "(cuInit: %s)", name);
+        else if (r == 36 || r == 803)
+            snprintf(C.why, sizeof C.why, "the CUDA driver is too old (cuInit: %s)", name);
+        else
+            snprintf(C.why, sizeof C.why, "the CUDA driver does not start (cuInit: %s)", name);
         return;
     }
     int count = 0, version = 0;
@@ -152,7 +158,8 @@ const char *rt_cuda_device_name(int *arch)
 static RtEngineKernel *cuda_compile(const char *name, const char *text, bool lockstep, bool *cached, char *err,
                                     size_t errlen)
 {
-    char *full = rt_cuda_entry_text(text, err, errlen);
+    /* kernel_compiled.c adds the entry already; a text from elsewhere gets it here */
+    char *full = strstr(text, RT_CUDA_ENTRY) ? strdup(text) : rt_cuda_entry_text(text, err, errlen);
     if (!full)
         return NULL;
     pthread_mutex_lock(&C.mu);

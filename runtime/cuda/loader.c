@@ -191,11 +191,28 @@ void *rt_cuda_symbol(RtCudaLib lib, const char *name, char *why, size_t len)
     return sym;
 }
 
+/* The names of cuda.h for the errors the engine meets, when the driver cannot say them
+ * (the toolkit's stub library, a driver that failed to load). */
+static const struct {
+    int code;
+    const char *name;
+} known_errors[] = {
+    {1, "CUDA_ERROR_INVALID_VALUE"}, {2, "CUDA_ERROR_OUT_OF_MEMORY"}, {3, "CUDA_ERROR_NOT_INITIALIZED"},
+    {34, "CUDA_ERROR_STUB_LIBRARY"}, {36, "CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER"}, {46, "CUDA_ERROR_DEVICE_UNAVAILABLE"}, {100, "CUDA_ERROR_NO_DEVICE"},
+    {101, "CUDA_ERROR_INVALID_DEVICE"}, {200, "CUDA_ERROR_INVALID_IMAGE"}, {209, "CUDA_ERROR_NO_BINARY_FOR_GPU"},
+    {218, "CUDA_ERROR_INVALID_PTX"}, {222, "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"}, {700, "CUDA_ERROR_ILLEGAL_ADDRESS"},
+    {701, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES"}, {702, "CUDA_ERROR_LAUNCH_TIMEOUT"}, {719, "CUDA_ERROR_LAUNCH_FAILED"},
+    {803, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"}, {804, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"},
+};
+
 const char *rt_cuda_error_name(CUresult r, char *buf, size_t len)
 {
     const char *s = NULL;
     if (L.driver_state > 0 && L.drv.cuGetErrorName(r, &s) == CU_OK && s)
         return s;
+    for (size_t i = 0; i < sizeof known_errors / sizeof *known_errors; i++)
+        if (known_errors[i].code == r)
+            return known_errors[i].name;
     snprintf(buf, len, "CUDA error %d", r);
     return buf;
 }
