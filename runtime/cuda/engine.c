@@ -159,7 +159,7 @@ static RtEngineKernel *cuda_compile(const char *name, const char *text, bool loc
                                     size_t errlen)
 {
     /* kernel_compiled.c adds the entry already; a text from elsewhere gets it here */
-    char *full = strstr(text, RT_CUDA_ENTRY) ? strdup(text) : rt_cuda_entry_text(text, err, errlen);
+    char *full = rt_cuda_entry_text(text, err, errlen);
     if (!full)
         return NULL;
     pthread_mutex_lock(&C.mu);

@@ -21,6 +21,12 @@ static const char device_head[] = "QP_DEVICE void qpk_cuda_env(qpk_env qp_e,";
 
 char *rt_cuda_entry_text(const char *text, char *err, size_t errlen)
 {
+    if (strstr(text, "__global__ void " RT_CUDA_ENTRY "(")) {     /* added before */
+        char *copy = strdup(text);
+        if (!copy)
+            snprintf(err, errlen, "out of memory");
+        return copy;
+    }
     const char *g = strstr(text, global_head);
     const char *cpu = g ? strstr(g, "\n#else\nQP_EXPORT void qpk_") : NULL;
     const char *env = cpu ? strstr(cpu, "\n    qpk_env e;\n") : NULL;

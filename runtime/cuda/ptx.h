@@ -36,7 +36,8 @@ bool rt_cuda_dir_trusted(const char *dir);
 /* The generated text with a __global__ RT_CUDA_ENTRY(const qp_arg *args, qp_status *st,
  * qp_arg dims, qp_arg blk) that unpacks the argument array on the device, as qpk_run does
  * on the CPU, and runs the text's qpk_cuda body (made a device function). A new string;
- * NULL with why when the text has not the shape lang/emit_c.c writes. */
+ * NULL with why when the text has not the shape lang/emit_c.c writes. A text that has the
+ * entry already is copied as it is. */
 char *rt_cuda_entry_text(const char *text, char *err, size_t errlen);
 
 #endif
