@@ -1,0 +1,43 @@
+#!/bin/sh
+# tests/gpu/run.sh - the CUDA engine on a machine with a GPU (docs/cuda.md, docs/testing.md).
+#
+#     sh tests/gpu/run.sh [FILE.q|FOLDER]...      (default: tests/kernels tests/lang)
+#
+# Every golden .q runs twice, `--engine cpu` and `--engine cuda`, each in a fresh kernel
+# cache; stdout and the exit status must be identical. One `ok gpu NAME` / `not ok gpu
+# NAME: REASON` line per program (the unit-test format of tests/run.py). Without a device
+# (nvidia-smi absent or silent) it prints `ok gpu skipped: no GPU` and exits 0; a device
+# that qpipe cannot use (`--engine cuda` exits 69) is a failure.
+# Results that differ only in the last digits of exp/sin/... (CUDA's libm rounds
+# differently) are failures here too: look at the diff before allowing a tolerance.
+QPIPE=${QPIPE:-build/qpipe}
+if ! nvidia-smi -L >/dev/null 2>&1; then
+    echo "ok gpu skipped: no GPU"
+    exit 0
+fi
+[ $# -gt 0 ] || set -- tests/kernels tests/lang
+work=$(mktemp -d /tmp/qpipe-gpu.XXXXXX) || exit 2
+trap 'rm -rf "$work"' EXIT INT TERM
+probe=$(printf 'x = zeros(4)\nprint x\n' > "$work/p.q"; "$QPIPE" exec --engine cuda "$work/p.q" 2>&1 >/dev/null)
+if [ $? -eq 69 ]; then
+    echo "not ok gpu device: $probe"
+    exit 1
+fi
+failed=0
+for q in $(find "$@" -name '*.q' | sort); do
+    for e in cpu cuda; do
+        XDG_CACHE_HOME="$work/cache-$e" timeout 120 "$QPIPE" exec --engine $e "$q" \
+            >"$work/$e.out" 2>"$work/$e.err" </dev/null
+        echo $? >"$work/$e.rc"
+    done
+    if ! cmp -s "$work/cpu.rc" "$work/cuda.rc"; then
+        echo "not ok gpu $q: exit $(cat "$work/cuda.rc") on cuda, $(cat "$work/cpu.rc") on cpu: $(tail -c 300 "$work/cuda.err" | tr '\n' ' ')"
+        failed=$((failed + 1))
+    elif ! cmp -s "$work/cpu.out" "$work/cuda.out"; then
+        echo "not ok gpu $q: output differs: $(diff "$work/cpu.out" "$work/cuda.out" | head -4 | tr '\n' ' ')"
+        failed=$((failed + 1))
+    else
+        echo "ok gpu $q"
+    fi
+done
+[ $failed -eq 0 ]
