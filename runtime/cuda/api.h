@@ -32,6 +32,7 @@ enum {
     CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+    CU_LIMIT_MALLOC_HEAP_SIZE = 2,
 };
 
 /* The driver API (libcuda.so.1). */
@@ -47,6 +48,7 @@ typedef struct RtCudaDriver {
     CUresult (*cuDevicePrimaryCtxRelease)(CUdevice dev);            /* _v2 */
     CUresult (*cuCtxSetCurrent)(CUcontext ctx);
     CUresult (*cuCtxSynchronize)(void);
+    CUresult (*cuCtxSetLimit)(int limit, size_t value);
     CUresult (*cuGetErrorName)(CUresult r, const char **s);
     CUresult (*cuMemAlloc)(CUdeviceptr *p, size_t bytes);           /* _v2 */
     CUresult (*cuMemFree)(CUdeviceptr p);                           /* _v2 */

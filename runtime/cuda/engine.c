@@ -4,8 +4,8 @@
  * cuLaunchKernel over the grid, block sizes from the occupancy API.
  *
  * Memory per launch (README.md): each array's buffer gets a device block from the caching
- * allocator (alloc.c); it is uploaded unless its last kernel use was 'nocopy and
- * downloaded after the launch unless it was 'const; short vectors and the accumulators of
+ * allocator (alloc.c); it is uploaded (also when 'nocopy: see launch_device) and
+ * downloaded after the launch unless its last kernel use was 'const; short vectors and the accumulators of
  * outputs travel the same way, and the argument array itself is uploaded so the kernel
  * unpacks it (entry.c). The host copy is valid again when launch returns: the rest of
  * the runtime reads host memory directly and knows nothing of device copies, so a device
@@ -28,6 +28,7 @@
 #include <string.h>
 
 #define CUDA_CACHE_LIMIT ((size_t)1 << 30)      /* device bytes the allocator keeps */
+#define CUDA_HEAP_BYTES ((size_t)256 << 20)     /* the device's malloc heap */
 
 struct RtEngineKernel {
     CUmodule mod;
@@ -127,6 +128,10 @@ static void probe(void)
         return;
     }
     d->cuDeviceGetName(C.dev_name, sizeof C.dev_name, C.dev);
+    /* lockstep blocks keep their threads' state in qp_calloc'd memory: the default 8 MiB
+     * device heap is too small for many blocks in flight (a failure falls back anyway) */
+    if (d->cuCtxSetCurrent(C.ctx) == CU_OK)
+        d->cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, CUDA_HEAP_BYTES);
     C.arch = cmaj * 10 + cmin;
     C.d = d;
     C.pool = (RtCudaPool){.dev_alloc = pool_alloc, .dev_free = pool_free, .limit = CUDA_CACHE_LIMIT};
@@ -155,26 +160,20 @@ const char *rt_cuda_device_name(int *arch)
     return n;
 }
 
+/* The same kernel on the CPU engine, for a kernel the GPU cannot take. */
+static RtEngineKernel *on_cpu(RtEngineKernel *k, char *err, size_t errlen)
+{
+    bool cached;
+    if (!k->cpu)
+        k->cpu = rt_cpu_engine.compile(k->name, k->text, k->lockstep, &cached, err, errlen);
+    return k->cpu;
+}
+
+/* A kernel the GPU cannot take (NVRTC or the driver refuses it) runs on the CPU engine,
+ * with one warning: the program still runs, and the message says what to report. */
 static RtEngineKernel *cuda_compile(const char *name, const char *text, bool lockstep, bool *cached, char *err,
                                     size_t errlen)
 {
-    /* kernel_compiled.c adds the entry already; a text from elsewhere gets it here */
-    char *full = rt_cuda_entry_text(text, err, errlen);
-    if (!full)
-        return NULL;
-    pthread_mutex_lock(&C.mu);
-    probe();
-    int arch = C.arch;
-    pthread_mutex_unlock(&C.mu);
-    if (!arch) {
-        snprintf(err, errlen, "no CUDA device");
-        free(full);
-        return NULL;
-    }
-    char *ptx = rt_cuda_ptx(name, full, arch, cached, err, errlen);
-    free(full);
-    if (!ptx)
-        return NULL;
     RtEngineKernel *k = calloc(1, sizeof *k);
     if (!k || !(k->name = strdup(name)) || !(k->text = strdup(text))) {
         snprintf(err, errlen, "out of memory");
@@ -182,28 +181,46 @@ static RtEngineKernel *cuda_compile(const char *name, const char *text, bool loc
     }
     k->lockstep = lockstep;
     pthread_mutex_lock(&C.mu);
-    CUresult r = C.d->cuCtxSetCurrent(C.ctx);
-    if (r == CU_OK)
-        r = C.d->cuModuleLoadData(&k->mod, ptx);
-    if (r == CU_OK)
-        r = C.d->cuModuleGetFunction(&k->fn, k->mod, RT_CUDA_ENTRY);
-    int min_grid = 0;
-    if (r == CU_OK && !lockstep)
-        r = C.d->cuOccupancyMaxPotentialBlockSize(&min_grid, &k->block, k->fn, NULL, 0, 0);
+    probe();
+    int arch = C.arch;
     pthread_mutex_unlock(&C.mu);
-    if (r != CU_OK) {
-        snprintf(err, errlen, "loading the PTX of kernel '%s': %s", name, err_name(r));
-        goto fail;
+    /* kernel_compiled.c adds the entry already; a text from elsewhere gets it here */
+    char *full = arch ? rt_cuda_entry_text(text, err, errlen) : NULL;
+    char *ptx = full ? rt_cuda_ptx(name, full, arch, cached, err, errlen) : NULL;
+    free(full);
+    if (!arch)
+        snprintf(err, errlen, "no CUDA device");
+    CUresult r = CU_OK;
+    if (ptx) {
+        pthread_mutex_lock(&C.mu);
+        r = C.d->cuCtxSetCurrent(C.ctx);
+        if (r == CU_OK)
+            r = C.d->cuModuleLoadData(&k->mod, ptx);
+        if (r == CU_OK)
+            r = C.d->cuModuleGetFunction(&k->fn, k->mod, RT_CUDA_ENTRY);
+        int min_grid = 0;
+        if (r == CU_OK && !lockstep)
+            r = C.d->cuOccupancyMaxPotentialBlockSize(&min_grid, &k->block, k->fn, NULL, 0, 0);
+        pthread_mutex_unlock(&C.mu);
+        if (r != CU_OK)
+            snprintf(err, errlen, "loading its PTX: %s", err_name(r));
+        free(ptx);
     }
-    if (k->block < 32)
-        k->block = 32;
-    free(ptx);
-    return k;
+    if (ptx && r == CU_OK) {
+        if (k->block < 32)
+            k->block = 32;
+        return k;
+    }
+    if (k->mod)
+        C.d->cuModuleUnload(k->mod);
+    k->mod = NULL;
+    k->fn = NULL;
+    err[strcspn(err, "\n")] = '\0';
+    fprintf(stderr, "qpipe: warning: kernel '%s' runs on the CPU, not the GPU (a bug of qpipe): %s\n", name, err);
+    if (on_cpu(k, err, errlen))
+        return k;
 fail:
-    free(ptx);
     if (k) {
-        if (k->mod)
-            C.d->cuModuleUnload(k->mod);
         free(k->name);
         free(k->text);
         free(k);
@@ -280,10 +297,12 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
             continue;
         void *host = args[i].p;
         size_t bytes;
-        bool up = true, down = true;
+        bool down = true;
         if (bufs[i]) {
             bytes = bufs[i]->bytes;
-            up = !(bufs[i]->flags & RT_BUF_NOCOPY);
+            /* 'nocopy (written before read, per thread) does not say that every element
+             * is written: elements the kernel leaves alone must come back as they were,
+             * so the upload stays until device copies live across launches */
             down = !(bufs[i]->flags & RT_BUF_CONST);
         } else {
             bytes = (size_t)(args[i].d[0] > 0 ? args[i].d[0] : 1) * sizeof(double);    /* vec, accumulator */
@@ -302,10 +321,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         if ((r = rt_cuda_pool_get(&C.pool, bytes, &m->dev)) != CU_OK)
             break;
         nm++;
-        if (up)
-            r = d->cuMemcpyHtoD(m->dev, host, bytes);
-        else
-            r = d->cuMemsetD8(m->dev, 0, bytes);
+        r = d->cuMemcpyHtoD(m->dev, host, bytes);
         dargs[i].p = (void *)(uintptr_t)m->dev;
     }
     uint64_t dev_args = 0, dev_status = 0;
@@ -332,12 +348,15 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
     }
     if (r == CU_OK)
         r = d->cuCtxSynchronize();
+    if (r == CU_OK)
+        r = d->cuMemcpyDtoH(status, dev_status, sizeof *status);
+    if (r == CU_OK && status->failed == 3)
+        r = 2;      /* the device heap (qp_calloc of lockstep blocks): nothing downloaded, CPU */
     for (int j = 0; j < nm && r == CU_OK; j++)
         if (moved[j].host && moved[j].download)
             r = d->cuMemcpyDtoH(moved[j].host, moved[j].dev, moved[j].bytes);
     if (r == CU_OK) {
-        r = d->cuMemcpyDtoH(status, dev_status, sizeof *status);
-        if (r == CU_OK && status->name) {
+        if (status->name) {
             /* the array's name is a string of the module, in device memory */
             static __thread char name[64];
             if (d->cuMemcpyDtoH(name, (CUdeviceptr)(uintptr_t)status->name, sizeof name - 1) == CU_OK) {
@@ -356,6 +375,10 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
 static void cuda_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
                         const RtEngineGrid *grid, qp_status *status)
 {
+    if (!k->fn) {
+        rt_cpu_engine.launch(k->cpu, args, bufs, nargs, grid, status);
+        return;
+    }
     pthread_mutex_lock(&C.mu);
     CUresult r = launch_device(k, args, bufs, nargs, grid, status);
     bool warn = r != CU_OK && !C.fallback_warned;
@@ -369,15 +392,11 @@ static void cuda_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *
         fprintf(stderr, "qpipe: warning: kernel '%s' cannot run on the GPU (%s): it runs on the CPU\n", k->name,
                 r == 1 ? "grid too large" : err_name(r));
     memset(status, 0, sizeof *status);
-    if (!k->cpu) {
-        bool cached;
-        char err[1024];
-        k->cpu = rt_cpu_engine.compile(k->name, k->text, k->lockstep, &cached, err, sizeof err);
-        if (!k->cpu) {
-            fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", k->name, err);
-            status->failed = 3;
-            return;
-        }
+    char err[1024];
+    if (!on_cpu(k, err, sizeof err)) {
+        fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", k->name, err);
+        status->failed = 3;
+        return;
     }
     rt_cpu_engine.launch(k->cpu, args, bufs, nargs, grid, status);
 }

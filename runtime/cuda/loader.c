@@ -114,6 +114,7 @@ const RtCudaDriver *rt_cuda_driver(char *why, size_t len)
             SYM(d, cuDevicePrimaryCtxRelease, "cuDevicePrimaryCtxRelease_v2"),
             SYM(d, cuCtxSetCurrent, "cuCtxSetCurrent"),
             SYM(d, cuCtxSynchronize, "cuCtxSynchronize"),
+            SYM(d, cuCtxSetLimit, "cuCtxSetLimit"),
             SYM(d, cuGetErrorName, "cuGetErrorName"),
             SYM(d, cuMemAlloc, "cuMemAlloc_v2"),
             SYM(d, cuMemFree, "cuMemFree_v2"),
