@@ -92,7 +92,5 @@ const RtCudaNvrtc *rt_cuda_nvrtc(char *why, size_t len);
 void *rt_cuda_symbol(RtCudaLib lib, const char *name, char *why, size_t len);
 /* The name of a driver error (CUDA_ERROR_NO_DEVICE ...), or its number. */
 const char *rt_cuda_error_name(CUresult r, char *buf, size_t len);
-/* Close what was opened (the runtime is going away). */
-void rt_cuda_unload(void);
 
 #endif

@@ -10,7 +10,9 @@
  * searched: its libcuda.so answers every call with an error.
  *
  * Each library is opened once per process (a mutex guards the state); a failure is
- * remembered with its reason, so asking again costs nothing.
+ * remembered with its reason, so asking again costs nothing. Libraries stay loaded until
+ * the process ends: NVRTC and cuFFT carry their own C++ runtime, whose memory would be
+ * reported as leaked (and could not be reloaded cleanly) after dlclose.
  */
 #include "runtime/cuda/api.h"
 
@@ -216,22 +218,4 @@ const char *rt_cuda_error_name(CUresult r, char *buf, size_t len)
             return known_errors[i].name;
     snprintf(buf, len, "CUDA error %d", r);
     return buf;
-}
-
-void rt_cuda_unload(void)
-{
-    pthread_mutex_lock(&L.mu);
-    if (L.drv.lib)
-        dlclose(L.drv.lib);
-    if (L.nv.lib)
-        dlclose(L.nv.lib);
-    for (int i = 0; i < RT_CUDA_NLIBS; i++)
-        if (L.libs[i])
-            dlclose(L.libs[i]);
-    memset(&L.drv, 0, sizeof L.drv);
-    memset(&L.nv, 0, sizeof L.nv);
-    memset(L.libs, 0, sizeof L.libs);
-    memset(L.lib_state, 0, sizeof L.lib_state);
-    L.driver_state = L.nvrtc_state = 0;
-    pthread_mutex_unlock(&L.mu);
 }

@@ -15,6 +15,8 @@
 const RtEngine *rt_engine_for(int choice, char *why, size_t len)
 {
     char buf[256] = "";
+    if (why && len)
+        why[0] = '\0';
     if (choice == RT_ENGINE_CPU)
         return &rt_cpu_engine;
     bool cuda = rt_cuda_engine.available(buf, sizeof buf);

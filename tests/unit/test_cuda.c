@@ -293,6 +293,5 @@ int main(void)
     test_pool();
     test_compile();
     test_symbols();
-    rt_cuda_unload();
     return failures != 0;
 }
