@@ -231,9 +231,9 @@ fail:
 /* The launch shape: CUDA's x is the innermost dimension (pos[rank-1]), as qpk_cuda reads
  * it. False when the grid does not fit CUDA's limits or the text's mapping (rank 4 maps
  * dim 0 to nothing, so it must be 1). */
-static bool shape(const RtEngineKernel *k, const RtEngineGrid *g, unsigned grid[3], unsigned blk[3])
+bool rt_cuda_launch_shape(int block, bool lockstep, const RtEngineGrid *g, unsigned grid[3], unsigned blk[3])
 {
-    if (k->lockstep) {     /* one thread per block runs the block in lockstep (emit_c.c) */
+    if (lockstep) {     /* one thread per block runs the block in lockstep (emit_c.c) */
         if (g->nblocks > 0x7fffffff)
             return false;
         grid[0] = (unsigned)g->nblocks, grid[1] = grid[2] = 1;
@@ -247,7 +247,7 @@ static bool shape(const RtEngineKernel *k, const RtEngineGrid *g, unsigned grid[
     for (int i = 0; i < 3 && i < r; i++)
         d[i] = g->dims[r - 1 - i];
     int64_t b[3] = {1, 1, 1};
-    int64_t left = k->block;
+    int64_t left = block;
     b[0] = d[0] >= left ? left : d[0] < 32 ? d[0] : (d[0] + 31) / 32 * 32;
     if (b[0] > left)
         b[0] = left;
@@ -285,7 +285,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
 {
     const RtCudaDriver *d = C.d;
     unsigned grid[3], blk[3];
-    if (!shape(k, g, grid, blk))
+    if (!rt_cuda_launch_shape(k->block, k->lockstep, g, grid, blk))
         return 1;       /* CUDA_ERROR_INVALID_VALUE */
     qp_arg dargs[nargs > 0 ? nargs : 1];
     Moved moved[nargs + 2];

@@ -8,6 +8,7 @@
  */
 #include "runtime/cuda/alloc.h"
 #include "runtime/cuda/api.h"
+#include "runtime/cuda/cuda.h"
 #include "runtime/cuda/ptx.h"
 #include "runtime/rt.h"
 #include "tests/unit/check.h"
@@ -88,6 +89,54 @@ static void test_pool(void)
     int rc = rt_cuda_pool_get(&q, 4 << 20, &big);
     report("pool_out_of_memory", rc != 0 && g.live == 0 ? NULL : why("rc %d, %d live (cache not trimmed)", rc, g.live));
     rt_cuda_pool_trim(&q);
+}
+
+/* ---------------------------------------------------------------- launch geometry */
+
+static const char *shape_is(int block, bool lockstep, int rank, const int64_t *dims, const int64_t *bdims,
+                            int64_t nblocks, const unsigned want_grid[3], const unsigned want_blk[3])
+{
+    RtEngineGrid g = {.rank = rank, .dims = dims, .blk = bdims, .nblocks = nblocks};
+    unsigned grid[3], blk[3];
+    if (!rt_cuda_launch_shape(block, lockstep, &g, grid, blk))
+        return want_grid ? "refused" : NULL;
+    if (!want_grid)
+        return why("accepted as grid %u,%u,%u", grid[0], grid[1], grid[2]);
+    for (int i = 0; i < 3; i++)
+        if (grid[i] != want_grid[i] || blk[i] != want_blk[i])
+            return why("grid %u,%u,%u blocks %u,%u,%u; expected %u,%u,%u and %u,%u,%u", grid[0], grid[1], grid[2],
+                       blk[0], blk[1], blk[2], want_grid[0], want_grid[1], want_grid[2], want_blk[0], want_blk[1],
+                       want_blk[2]);
+    return NULL;
+}
+
+static void test_shape(void)
+{
+    static const int64_t one[4] = {1, 1, 1, 1};
+    /* a 1080p plane, 1024 threads per block: x = 1920 columns in 2 blocks, y = 1080 rows */
+    static const int64_t hd[2] = {1080, 1920};
+    report("shape_plane", shape_is(1024, false, 2, hd, one, 0, (unsigned[]){2, 1080, 1}, (unsigned[]){1024, 1, 1}));
+    /* 100 threads: one block of 128 (a multiple of 32), the guard drops 28 */
+    static const int64_t n100[1] = {100};
+    report("shape_rounded_to_warps", shape_is(1024, false, 1, n100, one, 0, (unsigned[]){1, 1, 1},
+                                              (unsigned[]){128, 1, 1}));
+    /* a colour image [1080,1920,3]: x = 3 channels, 341 columns (1024 / 3), z = rows */
+    static const int64_t rgb[3] = {1080, 1920, 3};
+    report("shape_channels", shape_is(1024, false, 3, rgb, one, 0, (unsigned[]){1, 6, 1080}, (unsigned[]){3, 341, 1}));
+    /* a small x leaves threads for y and z */
+    static const int64_t cube[3] = {8, 8, 8};
+    report("shape_cube", shape_is(512, false, 3, cube, one, 0, (unsigned[]){1, 1, 1}, (unsigned[]){8, 8, 8}));
+    /* 7e7 rows of one column: 1024 rows a block is 68360 y blocks, beyond 65535: refused
+     * (the launch then runs on the CPU) */
+    static const int64_t tall[2] = {70000000, 1};
+    report("shape_tall_refused", shape_is(1024, false, 2, tall, one, 0, NULL, NULL));
+    static const int64_t rank4[4] = {2, 3, 4, 5}, rank4one[4] = {1, 3, 4, 5};
+    report("shape_rank4_refused", shape_is(256, false, 4, rank4, one, 0, NULL, NULL));
+    report("shape_rank4_first_one", shape_is(256, false, 4, rank4one, one, 0, (unsigned[]){1, 1, 1},
+                                             (unsigned[]){5, 4, 3}));
+    /* lockstep: one single-thread block per block of the grid */
+    static const int64_t blocks[2] = {16, 16}, bd[2] = {8, 8};
+    report("shape_lockstep", shape_is(1024, true, 2, blocks, bd, 4, (unsigned[]){4, 1, 1}, (unsigned[]){1, 1, 1}));
 }
 
 /* ---------------------------------------------------------------- the compile step */
@@ -291,6 +340,7 @@ static void test_symbols(void)
 int main(void)
 {
     test_pool();
+    test_shape();
     test_compile();
     test_symbols();
     return failures != 0;
