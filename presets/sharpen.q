@@ -7,8 +7,8 @@ function [] = __kernel__ unsharp(x : cube, b : cube, y : cube, amount : scalar, 
 endfunction
 
 % Unsharp mask: adds back `amount` times the detail finer than `sigma`.
-%   amount  strength (default 0.8; 0 changes nothing)
-%   sigma   size of the detail in pixels (default 1.5)
+%   amount  strength (default 0.8; range 0..10; 0 changes nothing)
+%   sigma   size of the detail in pixels (default 1.5; range 0..100)
 function y = process(x, amount = 0.8, sigma = 1.5)
     b = gaussian_blur(x, sigma)
     y = zeros(size(x))

@@ -593,6 +593,9 @@ static const char *check_planted_subfolder(void)
 
 /* ---------------------------------------------------------------- main */
 
+/* The name of a check that needs root, marked skipped for another user. */
+#define ROOT_ONLY(name) (geteuid() ? name " # skipped (needs root)" : name)
+
 int main(void)
 {
     if (!setup()) {
@@ -622,10 +625,10 @@ int main(void)
     report("jit stale temporary files removed", check_stale_sweep());
     report("jit cache folders created 0700", check_folder_modes());
     report("jit planted object writable by others not loaded", check_planted(false));
-    report(geteuid() ? "jit planted object of another user not loaded" " # skipped (needs root)" : "jit planted object of another user not loaded", check_planted(true));
+    report(ROOT_ONLY("jit planted object of another user not loaded"), check_planted(true));
     report("jit shared cache folder gets qpipe-UID", check_shared_folder(false));
-    report(geteuid() ? "jit cache folder of another user gets qpipe-UID" " # skipped (needs root)" : "jit cache folder of another user gets qpipe-UID", check_shared_folder(true));
-    report(geteuid() ? "jit planted qpipe-UID of another user not used" " # skipped (needs root)" : "jit planted qpipe-UID of another user not used", check_planted_subfolder());
+    report(ROOT_ONLY("jit cache folder of another user gets qpipe-UID"), check_shared_folder(true));
+    report(ROOT_ONLY("jit planted qpipe-UID of another user not used"), check_planted_subfolder());
     teardown();
     return failures != 0;
 }
