@@ -345,7 +345,7 @@ static const Node *find_function(RtModule *mod, const char *name)
 
 /* Does the file define process at its top level? Asked before running anything, so that a
  * program given by mistake is not run. A file that does not parse says yes: loading it
- * then reports the syntax errors. */
+ * then reports the syntax errors (rt_filter_defines_process says no). */
 static bool defines_process(const char *path)
 {
     FILE *sink = fopen("/dev/null", "w");
@@ -353,6 +353,23 @@ static bool defines_process(const char *path)
     LangModule *m = d ? lang_parse_file(path, d) : NULL;
     bool yes = !m || lang_diag_errors(d);
     for (int i = 0; m && !yes && i < m->body.n; i++) {
+        const Node *n = m->body.items[i];
+        yes = n->kind == N_FUNCTION && !strcmp(n->name, "process");
+    }
+    lang_module_free(m);
+    lang_diag_free(d);
+    if (sink)
+        fclose(sink);
+    return yes;
+}
+
+bool rt_filter_defines_process(const char *path)
+{
+    FILE *sink = fopen("/dev/null", "w");
+    LangDiag *d = sink ? lang_diag_new(sink) : NULL;
+    LangModule *m = d ? lang_parse_file(path, d) : NULL;
+    bool yes = false;
+    for (int i = 0; m && !lang_diag_errors(d) && !yes && i < m->body.n; i++) {
         const Node *n = m->body.items[i];
         yes = n->kind == N_FUNCTION && !strcmp(n->name, "process");
     }

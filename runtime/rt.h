@@ -79,6 +79,9 @@ typedef struct RtFilterInfo {
     int64_t frame_count;        /* 1 for an image; -1 when unknown */
 } RtFilterInfo;
 
+/* Whether the file parses and defines process at its top level (parsed only, nothing
+ * runs): what makes a .q file of the presets folder a preset. */
+bool rt_filter_defines_process(const char *path);
 /* NULL with *rc set (66 missing file, 65 error in the program or no process) after
  * printing the reason to err. */
 RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc);
