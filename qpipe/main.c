@@ -305,7 +305,8 @@ int main(int argc, char **argv)
         char *kdir = kernel_dir();
         char *presets = standard_modules();
         RunEnv env = {(const char *const *)path, kdir, presets};
-        int rc = cmd[0] == 'r' ? cmd_run(argc - 2, argv + 2, &env) : cmd_presets(argc - 2, argv + 2, &env);
+        int rc = cmd[0] == 'r' ? cmd_run(argc - 2, argv + 2, &env)
+                               : cmd_presets(argc - 2, argv + 2, &env);
         free_path(path);
         free(kdir);
         free(presets);

@@ -6,7 +6,8 @@
  * tree: name, default as written, and the kind that `--set` converts to (the declared type,
  * else the default's literal). The comment lines right above `function … process` are its
  * documentation, printed by --help; a line there that starts with a parameter's name may
- * declare its range (`%   sigma  noise level, range 0..255`), which --set enforces.
+ * declare its range (`%   sigma  noise level, range 0..255`), which --set enforces (the
+ * syntax of values and ranges: filter_param.c).
  *
  * State across frames needs nothing special: the module stays loaded between calls, so its
  * variables live as long as the filter. A function cannot rebind a module variable
@@ -18,6 +19,7 @@
  * handler here, which releases the value stack and returns 65.
  */
 #include "lang/lang.h"
+#include "runtime/filter_param.h"
 #include "runtime/interp.h"
 #include "runtime/rt.h"
 
@@ -159,156 +161,6 @@ static const char *kind_name(RtParamKind k)
     }
 }
 
-/* A decimal number as a user writes one: [sign] digits [. digits] [e [sign] digits], or
- * with the digits after the point only (.5); nothing before or after it. strtod alone
- * would also take blanks in front, hex, inf and nan. *integral says there was no point
- * and no exponent. */
-static bool decimal_syntax(const char *s, bool *integral)
-{
-    const char *p = s;
-    bool digits = false;
-    *integral = true;
-    if (*p == '+' || *p == '-')
-        p++;
-    while (*p >= '0' && *p <= '9')
-        p++, digits = true;
-    if (*p == '.') {
-        *integral = false;
-        p++;
-        while (*p >= '0' && *p <= '9')
-            p++, digits = true;
-    }
-    if (!digits)
-        return false;
-    if (*p == 'e' || *p == 'E') {
-        *integral = false;
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!(*p >= '0' && *p <= '9'))
-            return false;
-        while (*p >= '0' && *p <= '9')
-            p++;
-    }
-    return *p == '\0';
-}
-
-static bool parse_int(const char *s, int64_t *out)
-{
-    if (!strcmp(s, "true") || !strcmp(s, "false")) {
-        *out = s[0] == 't';
-        return true;
-    }
-    bool integral;
-    if (!decimal_syntax(s, &integral) || !integral)
-        return false;
-    errno = 0;
-    long long v = strtoll(s, NULL, 10);
-    if (errno)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_real(const char *s, double *out)
-{
-    bool integral;
-    if (!decimal_syntax(s, &integral))
-        return false;
-    double v = strtod(s, NULL);
-    if (!isfinite(v))           /* 1e999 */
-        return false;
-    *out = v;
-    return true;
-}
-
-/* What a kind's value looks like, for messages. */
-static const char *kind_expected(RtParamKind k)
-{
-    switch (k) {
-    case RT_PARAM_INT: return "an integer in decimal digits (or true/false)";
-    case RT_PARAM_SCALAR: return "a finite decimal number such as 2 or 0.5";
-    default: return "a value";
-    }
-}
-
-/* A bound of "range LO..HI": a decimal number, or nothing (unbounded). */
-static bool range_bound(const char *s, size_t n, bool *has, double *v)
-{
-    *has = n > 0;
-    if (!n)
-        return true;
-    char buf[64];
-    if (n >= sizeof buf)
-        return false;
-    memcpy(buf, s, n);
-    buf[n] = '\0';
-    return parse_real(buf, v);
-}
-
-/* "range LO..HI" in the text p..p+n (after a blank, '(' or ','); false when none. */
-static bool range_in(const char *p, size_t n, RtFilterParam *q)
-{
-    for (const char *r = p + 1; r + 6 < p + n; r++) {
-        if (strncmp(r, "range ", 6) || !strchr(" \t(,;", r[-1]))
-            continue;
-        const char *lo = r + 6, *dots = strstr(lo, "..");
-        if (!dots || dots >= p + n)
-            continue;
-        const char *hi = dots + 2;
-        size_t nlo = (size_t)(dots - lo), nhi = strspn(hi, "+-.0123456789eE");
-        while (nhi && hi[nhi - 1] == '.')       /* a sentence's full stop */
-            nhi--;
-        if (range_bound(lo, nlo, &q->has_min, &q->min) && range_bound(hi, nhi, &q->has_max, &q->max) &&
-            (q->has_min || q->has_max))
-            return true;
-        q->has_min = q->has_max = false;
-    }
-    return false;
-}
-
-static size_t indent(const char *line)
-{
-    return strspn(line, " \t");
-}
-
-/* The range of parameter q from the doc comment: "range LO..HI" (either bound may be left
- * out) on the line that starts with the name (then a blank or ':'), or on the lines below
- * it that are indented further (its continuation). */
-static void find_range(const char *doc, RtFilterParam *q)
-{
-    size_t len = strlen(q->name);
-    for (const char *line = doc; *line; ) {
-        const char *next = strchr(line, '\n');
-        next = next ? next + 1 : line + strlen(line);
-        size_t ind = indent(line);
-        const char *p = line + ind;
-        if (!strncmp(p, q->name, len) && (p[len] == ' ' || p[len] == '\t' || p[len] == ':')) {
-            if (range_in(p, strcspn(p, "\n"), q))
-                return;
-            for (const char *c = next; *c && indent(c) > ind && c[indent(c)] != '\n'; ) {
-                if (range_in(c, strcspn(c, "\n"), q))
-                    return;
-                const char *nl = strchr(c, '\n');
-                c = nl ? nl + 1 : c + strlen(c);
-            }
-        }
-        line = next;
-    }
-}
-
-/* "0..100", "0.." or "..100" into buf. */
-static const char *range_text(const RtFilterParam *q, char *buf, size_t len)
-{
-    char lo[32] = "", hi[32] = "";
-    if (q->has_min)
-        snprintf(lo, sizeof lo, "%g", q->min);
-    if (q->has_max)
-        snprintf(hi, sizeof hi, "%g", q->max);
-    snprintf(buf, len, "%s..%s", lo, hi);
-    return buf;
-}
-
 static int find_params(RtFilter *f, const Node *fn)
 {
     int np = fn->args.n - 1;
@@ -326,7 +178,7 @@ static int find_params(RtFilter *f, const Node *fn)
         if (p->a && !q->default_text)
             return -1;
         if (q->kind == RT_PARAM_INT || q->kind == RT_PARAM_SCALAR || q->kind == RT_PARAM_ANY)
-            find_range(f->doc, q);
+            rt_param_find_range(f->doc, q);
     }
     return 0;
 }
@@ -463,7 +315,7 @@ void rt_filter_help(const RtFilter *f, FILE *out)
         fprintf(out, "  %-16s %-7s default %s", p->name, kind_name(p->kind),
                 p->default_text ? p->default_text : "(none: must be set)");
         if (p->has_min || p->has_max)
-            fprintf(out, ", range %s", range_text(p, range, sizeof range));
+            fprintf(out, ", range %s", rt_param_range_text(p, range, sizeof range));
         fputc('\n', out);
     }
 }
@@ -484,20 +336,20 @@ int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, s
     double r;
     switch (p->kind) {
     case RT_PARAM_INT:
-        if (parse_int(value, &i))
+        if (rt_param_int(value, &i))
             v = rt_int(i);
         break;
     case RT_PARAM_SCALAR:
-        if (parse_real(value, &r))
+        if (rt_param_real(value, &r))
             v = rt_real(rt_round(f->rt, r));
         break;
     case RT_PARAM_STRING:
         v = rt_string_cstr(value);
         break;
     case RT_PARAM_ANY:
-        if (parse_int(value, &i))
+        if (rt_param_int(value, &i))
             v = rt_int(i);
-        else if (parse_real(value, &r))
+        else if (rt_param_real(value, &r))
             v = rt_real(rt_round(f->rt, r));
         else
             v = rt_string_cstr(value);
@@ -505,7 +357,7 @@ int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, s
     }
     if (v.kind == V_UNDEF) {
         snprintf(err, errlen, "%s: bad value for '%s' (%s): '%s'; expected %s", f->path, name,
-                 kind_name(p->kind), value, kind_expected(p->kind));
+                 kind_name(p->kind), value, rt_param_expected(p->kind));
         return -1;
     }
     if ((v.kind == V_INT || v.kind == V_SCALAR) && (p->has_min || p->has_max)) {
@@ -513,7 +365,7 @@ int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, s
         if ((p->has_min && x < p->min) || (p->has_max && x > p->max)) {
             char range[80];
             snprintf(err, errlen, "%s: '%s' must be in the range %s, not %s", f->path, name,
-                     range_text(p, range, sizeof range), value);
+                     rt_param_range_text(p, range, sizeof range), value);
             rt_release(v);
             return -1;
         }
