@@ -14,6 +14,7 @@
  * 74 I/O error while processing, 130 interrupted. A batch continues past a bad file and
  * exits with the first failure's code.
  */
+#include "qpipe/presets.h"
 #include "qpipe/run.h"
 
 #include <ctype.h>
@@ -75,6 +76,7 @@ static void run_usage(FILE *out)
           "       qpipe run -f \"denoise(sigma=10), sharpen(amount=0.6)\" IN OUT [options]\n"
           "       qpipe run FILTER.q --help      the filter's parameters\n"
           "\n"
+          "FILTER.q: a .q file, or the name of a preset (qpipe presets lists them).\n"
           "IN and OUT: an image and an image; a folder or glob of images and a folder (same\n"
           "names); a video and a video. A video may be an image sequence's pattern\n"
           "(img%04d.png: IN read at --fps, OUT one image per frame). '-' is stdin/stdout:\n"
@@ -239,19 +241,6 @@ static RtFilter *load_filter(const char *path, const RunArgs *a, const RunEnv *e
     return rt_filter_load(&opt, path, stderr, stderr, rc);
 }
 
-/* A chain item's file: a path when it has a '/' or ends in .q, else presets/NAME.q. */
-static char *resolve_name(const char *name, const RunEnv *env)
-{
-    size_t n = strlen(name);
-    if (strchr(name, '/') || (n > 2 && !strcmp(name + n - 2, ".q")))
-        return strdup(name);
-    size_t len = strlen(env->presets_dir ? env->presets_dir : "presets") + n + 4;
-    char *p = malloc(len);
-    if (p)
-        snprintf(p, len, "%s/%s.q", env->presets_dir ? env->presets_dir : "presets", name);
-    return p;
-}
-
 static char *trim(char *s)
 {
     while (isspace((unsigned char)*s))
@@ -324,7 +313,7 @@ static int load_chain_text(const char *text, const RunArgs *a, const RunEnv *env
             rc = EX_USAGE;
             break;
         }
-        char *path = resolve_name(it, env);
+        char *path = presets_resolve(it, env, "qpipe run: -f", &rc);
         RtFilter *f = path ? load_filter(path, a, env, &rc) : NULL;
         free(path);
         if (!f) {
@@ -714,10 +703,16 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         goto done;
     }
     c.dbl = a.dbl;
-    if (a.chain)
+    if (!a.help && (rc = presets_check_encoder(a.vo.preset, a.vo.codec, a.out)))
+        goto done;
+    if (a.chain) {
         rc = load_chain_text(a.chain, &a, env, &c);
-    else if ((c.f[0] = load_filter(a.filter, &a, env, &rc)))
-        c.n = 1;
+    } else {
+        char *path = presets_resolve(a.filter, env, "qpipe run", &rc);
+        if (path && (c.f[0] = load_filter(path, &a, env, &rc)))
+            c.n = 1;
+        free(path);
+    }
     if (rc)
         goto done;
     if (a.help) {

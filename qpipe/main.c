@@ -9,6 +9,7 @@
 #include "runtime/rt.h"
 #include "io/io.h"
 #include "display/display.h"
+#include "qpipe/presets.h"
 #include "qpipe/run.h"
 
 #include <errno.h>
@@ -44,6 +45,7 @@ static void usage(FILE *out)
           "  run FILTER.q IN OUT [--set name=value]... [OPTIONS]\n"
           "                        run a filter over an image, a folder of images or a video\n"
           "                        (qpipe run --help; qpipe run FILTER.q --help)\n"
+          "  presets               list the preset filters (qpipe run NAME IN OUT)\n"
           "  emit --c|--cuda FILE.q [ARGS...]\n"
           "                        run the program and print the kernels it generates\n"
           "  help                  this text\n"
@@ -298,12 +300,13 @@ int main(int argc, char **argv)
         io_video_cleanup();     /* streams a program left open; unfinished outputs discarded */
         return rc;
     }
-    if (!strcmp(cmd, "run")) {
+    if (!strcmp(cmd, "run") || !strcmp(cmd, "presets")) {
         char **path = module_path();
         char *kdir = kernel_dir();
         char *presets = standard_modules();
         RunEnv env = {(const char *const *)path, kdir, presets};
-        int rc = cmd_run(argc - 2, argv + 2, &env);
+        int rc = cmd[0] == 'r' ? cmd_run(argc - 2, argv + 2, &env)
+                               : cmd_presets(argc - 2, argv + 2, &env);
         free_path(path);
         free(kdir);
         free(presets);

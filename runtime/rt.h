@@ -69,6 +69,8 @@ typedef struct RtFilterParam {
     const char *default_text;   /* the default as written in the source */
     RtParamKind kind;           /* from the declared type, else from the default's literal */
     const char *value;          /* the --set text, or NULL */
+    bool has_min, has_max;      /* a range declared in the doc comment ("range 0..100", */
+    double min, max;            /* docs/filters.md "Parameters"), enforced by rt_filter_set */
 } RtFilterParam;
 
 typedef struct RtFilterInfo {
@@ -77,6 +79,9 @@ typedef struct RtFilterInfo {
     int64_t frame_count;        /* 1 for an image; -1 when unknown */
 } RtFilterInfo;
 
+/* Whether the file parses and defines process at its top level (parsed only, nothing
+ * runs): what makes a .q file of the presets folder a preset. */
+bool rt_filter_defines_process(const char *path);
 /* NULL with *rc set (66 missing file, 65 error in the program or no process) after
  * printing the reason to err. */
 RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc);
@@ -87,8 +92,10 @@ const RtFilterParam *rt_filter_param(const RtFilter *f, int i);
 const char *rt_filter_doc(const RtFilter *f);
 /* What `qpipe run F.q --help` prints: doc, then one line per parameter. */
 void rt_filter_help(const RtFilter *f, FILE *out);
-/* --set name=value: converted to the parameter's kind. 0, or -1 with err set (unknown
- * name or bad value; the caller lists the parameters and exits 64). */
+/* --set name=value: converted to the parameter's kind and checked against its range. The
+ * text is taken as it is: an int is decimal digits with an optional sign (or true/false),
+ * a scalar a finite decimal number (no inf, nan, hex or blanks). 0, or -1 with err set
+ * (unknown name, bad value, out of range; the caller lists the parameters and exits 64). */
 int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, size_t errlen);
 /* init(info) when the filter has one (else nothing). An exit code (65 on an error). */
 int rt_filter_init(RtFilter *f, const RtFilterInfo *info);

@@ -18,10 +18,13 @@ Runs five kinds of tests and ends with one line `N passed, N failed`:
   - the figure checks of `qpipe exec --figures` (tests/figures/run_figures.py: PNGs read
     back and checked by pixel value), counted the same way, when the whole suite runs or a
     path names tests/figures;
-  - with --fuzz, the libFuzzer target seeded with every tests/**/*.q, as one test.
+  - with --fuzz, the libFuzzer targets of FUZZ_TARGETS (the front end seeded with every
+    tests/**/*.q, the image and video readers with tests/fuzz/seeds_*), one test each,
+    sharing FUZZ_SECONDS.
 
-Environment: QPIPE (default build/qpipe), QPIPE_TESTS (default build/tests), FUZZ_BIN
-(default build/fuzz/fuzz_parse), FUZZ_SECONDS (default 30). XDG_CACHE_HOME, when not set,
+Environment: QPIPE (default build/qpipe), QPIPE_TESTS (default build/tests), FUZZ_DIR
+(the fuzz binaries, default build/fuzz), FUZZ_SECONDS (default 30, for all targets
+together). XDG_CACHE_HOME, when not set,
 becomes build/cache, so that the suite's compiled kernels never land in the user's cache.
 Positional arguments pick a subset: .q files, folders (every .q below them, and the unit
 tests when the folder holds tests/unit), unit test sources (tests/unit/test_x.c) or
@@ -68,6 +71,14 @@ UNIT_TIMEOUT = 120      # seconds per unit test program: generous, some build ke
 NVRTC_TIMEOUT = 1800    # seconds for the NVRTC check of every kept kernel (~0.1 s each)
 FUZZ_TIMEOUT = 5        # seconds per fuzz input before libFuzzer calls it a hang
 FUZZ_RSS_MB = 2048
+# The fuzz targets (tests/fuzz/README.md): binary name in FUZZ_DIR, seed folder (None: every
+# tests/**/*.q), dictionary, and share of FUZZ_SECONDS. The front end keeps half, what it
+# had alone; the two media readers split the rest.
+FUZZ_TARGETS = [
+    ("fuzz_parse", None, "tests/fuzz/quasar.dict", 0.5),
+    ("fuzz_image", "tests/fuzz/seeds_image", None, 0.25),
+    ("fuzz_video", "tests/fuzz/seeds_video", None, 0.25),
+]
 
 EXIT_PROGRAM_ERROR = 65     # sysexits EX_DATAERR: an error in the Quasar program
 
@@ -389,28 +400,36 @@ def run_nvrtc(kept):
 
 # ---- fuzzing ------------------------------------------------------------------------------
 
-def run_fuzz(fuzz_bin, seconds):
-    """Run the fuzzer for `seconds` on a fresh corpus; return None or the failure reason."""
+def fuzz_seeds(seeds):
+    """The seed files of a target: the files of tests/SEEDS, or every tests/**/*.q."""
+    if seeds is None:
+        return find_q_files([os.path.join(ROOT, "tests")])
+    folder = os.path.join(ROOT, seeds)
+    return [os.path.join(folder, f) for f in sorted(os.listdir(folder))]
+
+
+def run_fuzz(fuzz_bin, seeds, dictionary, seconds):
+    """Run one fuzzer for `seconds` on a fresh corpus made of its seeds; return None or
+    the failure reason."""
     if not os.access(fuzz_bin, os.X_OK):
         return "%s: not built (make fuzz-build)" % rel(fuzz_bin)
     work = os.path.dirname(fuzz_bin)
-    corpus = os.path.join(work, "corpus")
+    name = os.path.basename(fuzz_bin)
+    corpus = os.path.join(work, "corpus-" + name)
     shutil.rmtree(corpus, ignore_errors=True)
     os.makedirs(corpus)
-    for seed in find_q_files([os.path.join(ROOT, "tests")]):
-        name = rel_to_root(seed).replace(os.sep, "_")
-        shutil.copyfile(seed, os.path.join(corpus, name))
+    for seed in fuzz_seeds(seeds):
+        shutil.copyfile(seed, os.path.join(corpus, rel_to_root(seed).replace(os.sep, "_")))
     argv = [fuzz_bin, "-max_total_time=%d" % seconds, "-timeout=%d" % FUZZ_TIMEOUT,
             "-rss_limit_mb=%d" % FUZZ_RSS_MB, "-artifact_prefix=" + work + os.sep]
-    dictionary = os.path.join(ROOT, "tests", "fuzz", "quasar.dict")
-    if os.path.exists(dictionary):
-        argv.append("-dict=" + dictionary)
+    if dictionary and os.path.exists(os.path.join(ROOT, dictionary)):
+        argv.append("-dict=" + os.path.join(ROOT, dictionary))
     argv.append(corpus)
     try:
         result = run_process(argv, seconds * 2 + 120)
     except Failure as e:
         return str(e)
-    log = os.path.join(work, "fuzz.log")
+    log = os.path.join(work, name + ".log")
     if result is None:
         return "%s: did not stop within %d s" % (rel(fuzz_bin), seconds * 2 + 120)
     code, stdout, stderr = result
@@ -426,6 +445,18 @@ def run_fuzz(fuzz_bin, seconds):
     if artifact:
         reason += "; input in " + rel(artifact.group(1))
     return reason + "; log in " + rel(log)
+
+
+def run_fuzzers(fuzz_dir, seconds):
+    """Every target of FUZZ_TARGETS in turn, `seconds` shared; (passed count, [failure lines])."""
+    passed, failures = 0, []
+    for name, seeds, dictionary, share in FUZZ_TARGETS:
+        reason = run_fuzz(os.path.join(fuzz_dir, name), seeds, dictionary, max(1, int(seconds * share)))
+        if reason is None:
+            passed += 1
+        else:
+            failures.append(reason)
+    return passed, failures
 
 
 # ---- selection and main -------------------------------------------------------------------
@@ -521,13 +552,13 @@ def select(paths, tests_dir):
 def main():
     parser = argparse.ArgumentParser(description="Run qpipe's tests (docs/testing.md).")
     parser.add_argument("paths", nargs="*", help=".q files, folders or unit tests to run")
-    parser.add_argument("--fuzz", action="store_true", help="also run the parser fuzzer")
-    parser.add_argument("--fuzz-only", action="store_true", help="run only the fuzzer")
+    parser.add_argument("--fuzz", action="store_true", help="also run the fuzzers")
+    parser.add_argument("--fuzz-only", action="store_true", help="run only the fuzzers")
     opts = parser.parse_args()
 
     qpipe = default_path("QPIPE", "build/qpipe")
     tests_dir = default_path("QPIPE_TESTS", "build/tests")
-    fuzz_bin = default_path("FUZZ_BIN", "build/fuzz/fuzz_parse")
+    fuzz_dir = default_path("FUZZ_DIR", "build/fuzz")
     seconds = int(os.environ.get("FUZZ_SECONDS") or 30)
 
     golden, units = ([], []) if opts.fuzz_only else select(opts.paths, tests_dir)
@@ -576,11 +607,9 @@ def main():
                 passed += ok
                 failures += failed
     if opts.fuzz or opts.fuzz_only:
-        reason = run_fuzz(fuzz_bin, seconds)
-        if reason is None:
-            passed += 1
-        else:
-            failures.append(reason)
+        ok, failed = run_fuzzers(fuzz_dir, seconds)
+        passed += ok
+        failures += failed
 
     for line in failures:
         print("FAIL " + line)
