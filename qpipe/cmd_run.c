@@ -703,7 +703,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         goto done;
     }
     c.dbl = a.dbl;
-    if (!a.help && (rc = presets_check_encoder(a.vo.preset, a.vo.codec, a.out)))
+    if (!a.help && (rc = presets_check_encoder(a.media.vo.preset, a.media.vo.codec, a.out)))
         goto done;
     if (a.chain) {
         rc = load_chain_text(a.chain, &a, env, &c);
