@@ -560,6 +560,10 @@ static void lockstep_loop(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
         }
         int64_t iter = 0;
         for (;;) {
+            if (rt_interrupt_pending()) {
+                free(live);
+                rt_raise_interrupt(rt);
+            }
             int64_t k = 0;
             for (int64_t i = 0; i < nl; i++) {
                 int64_t t = live[i];
@@ -592,6 +596,10 @@ static void lockstep_loop(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
         }
     } else {
         for (;;) {
+            if (rt_interrupt_pending()) {
+                free(live);
+                rt_raise_interrupt(rt);
+            }
             if (s->kind == N_WHILE) {
                 int64_t k = 0;
                 for (int64_t i = 0; i < nl; i++)
@@ -758,13 +766,20 @@ typedef struct RowJob {
     RtKernelEntry entry;
     const qp_arg *args;
     const int64_t *dims, *blk;
+    int64_t slice;              /* rows (blocks) per call: the interrupt is polled between */
+    const RtKernelSite *site;   /* what a crash inside the call reports (crash.c) */
     qp_status status;
 } RowJob;
 
+/* A chunk of the pool: [lo, hi) in slices, so that Ctrl-C stops a long launch within a
+ * slice (the caller raises the interrupt when the launch returns). */
 static void run_rows(void *ctx, int64_t lo, int64_t hi)
 {
     RowJob *j = ctx;
-    j->entry(j->args, j->dims, j->blk, lo, hi, &j->status);
+    const RtKernelSite *prev = rt_kernel_site_enter(j->site);
+    for (int64_t a = lo; a < hi && !rt_interrupt_pending(); a += j->slice)
+        j->entry(j->args, j->dims, j->blk, a, hi - a > j->slice ? a + j->slice : hi, &j->status);
+    rt_kernel_site_leave(prev);
 }
 
 /* The first statement or expression of n's body on `line`, for error locations. */
@@ -948,16 +963,22 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         memset(a, 0, sizeof *a);
         a->p = &acc[i];
     }
-    RowJob job = {.entry = c->entry, .args = args, .dims = L->g.dims, .blk = L->g.blk};
+    const char *kname = fn->kind == N_FUNCTION ? fn->name : "lambda";
+    RtKernelSite site = {.name = kname, .file = f->mod->m->src.name, .line = fn->loc.line};
+    for (int i = 0; i < np; i++)
+        site.unchecked |= params[i].type.kind == LK_ARRAY && params[i].type.mode == LANG_KMODE_UNCHECKED;
+    RowJob job = {.entry = c->entry, .args = args, .dims = L->g.dims, .blk = L->g.blk, .site = &site};
     int64_t rows = L->g.dims[0];
     int64_t per_row = 1;
     for (int d = 1; d < L->g.rank; d++)
         per_row *= L->g.dims[d];
     int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
+    job.slice = barriers ? 1 : grain;
     if (barriers)
         rt_parallel_for(L->g.nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
     else
         rt_parallel_for(rows, grain, run_rows, &job);
+    rt_poll_interrupt(rt);
     if (job.status.failed) {
         Node *at = node_at_line(fn, job.status.line);
         for (RtModule *m = rt->modules; !at && m; m = m->next)
@@ -1073,6 +1094,7 @@ static void run_serial(Rt *rt, Launch *L)
     L->frames = one;        /* one slot, pointed at each frame in turn */
     L->done = &done;
     for (int64_t b = 0; b < L->g.nblocks; b++) {
+        rt_poll_interrupt(rt);
         unpack(&L->g, b, L->g.cnt, blkidx);
         rt_kernel_new_block(rt);
         for (int64_t t = 0; t < L->g.nthreads; t++) {
@@ -1225,8 +1247,10 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
                      KERNEL_MAX_LOCKSTEP);
         run_group(rt, &L, 0, L.g.nblocks);
     } else {
-        for (int64_t b = 0; b < L.g.nblocks; b++)
+        for (int64_t b = 0; b < L.g.nblocks; b++) {
+            rt_poll_interrupt(rt);
             run_group(rt, &L, b, 1);
+        }
     }
     record_residency(&L);
     rt_kernel_free_shared(rt, &ctx);
