@@ -17,13 +17,12 @@
  */
 #include "qpipe/run.h"
 
+#include "qpipe/inputs.h"
 #include "qpipe/outfile.h"
 #include "qpipe/signals.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
-#include <glob.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -529,95 +528,6 @@ static int run_image(const RunChain *c, const char *in, const char *out, const R
     return rc;
 }
 
-static bool has_glob(const char *s) { return strpbrk(s, "*?[") != NULL; }
-
-static int cmp_str(const void *x, const void *y)
-{
-    return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
-/* Inputs of a folder are untrusted: a symbolic link that leads out of the folder (to
- * /etc/shadow, to another user's files) is not followed unless --follow-symlinks. */
-static bool link_allowed(const char *path, const char *folder, const RunArgs *a)
-{
-    struct stat st;
-    if (a->follow_symlinks || lstat(path, &st) || !S_ISLNK(st.st_mode))
-        return true;
-    char *target = realpath(path, NULL), *top = realpath(folder && *folder ? folder : ".", NULL);
-    size_t n = top ? strlen(top) : 0;
-    bool inside = target && top && !strncmp(target, top, n) && (target[n] == '/' || !strcmp(top, "/"));
-    if (!inside)
-        fprintf(stderr, "qpipe run: %s: %s; not followed (--follow-symlinks follows it)\n", path,
-                target ? "a symbolic link out of its folder" : "a broken symbolic link");
-    free(target);
-    free(top);
-    return inside;
-}
-
-static char **add_image(char **list, size_t *n, size_t *cap, char *path)
-{
-    if (*n == *cap) {
-        char **more = realloc(list, (*cap = *cap * 2 + 16) * sizeof *list);
-        if (!more) {
-            free(path);
-            return list;
-        }
-        list = more;
-    }
-    list[(*n)++] = path;
-    return list;
-}
-
-/* The images of a folder or glob, sorted. */
-static char **list_images(const char *in, const RunArgs *a, size_t *n)
-{
-    *n = 0;
-    char **list = NULL;
-    size_t cap = 0;
-    if (has_glob(in) && !is_dir(in)) {
-        glob_t g;
-        if (glob(in, 0, NULL, &g) == 0) {
-            for (size_t i = 0; i < g.gl_pathc; i++) {
-                const char *p = g.gl_pathv[i];
-                const char *slash = strrchr(p, '/');
-                char *folder = slash ? strndup(p, (size_t)(slash - p) + 1) : strdup(".");
-                bool ok = folder && !is_dir(p) && io_is_image(p) && link_allowed(p, folder, a);
-                free(folder);
-                if (ok)
-                    list = add_image(list, n, &cap, strdup(p));
-            }
-            globfree(&g);
-        }
-    } else {
-        DIR *d = opendir(in);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (e->d_name[0] == '.')
-                continue;
-            size_t len = strlen(in) + strlen(e->d_name) + 2;
-            char *p = malloc(len);
-            if (!p)
-                break;
-            snprintf(p, len, "%s/%s", in, e->d_name);
-            if (is_dir(p) || !io_is_image(p) || !link_allowed(p, in, a)) {
-                free(p);
-                continue;
-            }
-            list = add_image(list, n, &cap, p);
-        }
-        if (d)
-            closedir(d);
-    }
-    for (size_t i = 0; list && i < *n; i++)
-        if (!list[i]) {     /* a strdup that failed */
-            list[i] = list[--*n];
-            i--;
-        }
-    if (list)
-        qsort(list, *n, sizeof *list, cmp_str);
-    return list;
-}
-
 /* OUTDIR/NAME of an input for a batch: the input's name made safe (outfile_safe_name),
  * with --format's extension. NULL when out of memory. */
 static char *batch_output(const char *input, const RunArgs *a)
@@ -651,7 +561,7 @@ static char *batch_output(const char *input, const RunArgs *a)
 static int run_batch(const RunChain *c, const RunArgs *a)
 {
     size_t n;
-    char **list = list_images(a->in, a, &n);
+    char **list = inputs_list_images(a->in, a->follow_symlinks, &n);
     if (!n) {
         fprintf(stderr, "qpipe run: no images in %s\n", a->in);
         free(list);
@@ -806,7 +716,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     }
 
     io_set_max_pixels(a.max_pixels);
-    if (is_dir(a.in) || (has_glob(a.in) && !exists(a.in))) {
+    if (is_dir(a.in) || (inputs_has_glob(a.in) && !exists(a.in))) {
         rc = run_batch(&c, &a);
     } else if (!exists(a.in)) {
         fprintf(stderr, "qpipe run: %s: no such file\n", a.in);

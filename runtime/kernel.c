@@ -1103,6 +1103,7 @@ static void run_serial(Rt *rt, Launch *L)
                 pos[d] = blkidx[d] * L->g.blk[d] + blkpos[d];
             if (!inside(&L->g, pos))
                 continue;
+            rt_poll_interrupt(rt);
             Value *frame = rt_push(rt, fi->nslots);
             bind_thread(rt, L, frame, pos, blkpos, blkidx);
             L->frames[0] = frame;

@@ -177,14 +177,53 @@ def _():
         raise AssertionError("no 'interrupted' on stderr: " + err.strip()[-300:])
 
 
+@check("Ctrl-C stops interpreted kernels (QPIPE_CC=none): lockstep with syncthreads, and serial")
+def _():
+    d = fresh("int-lockstep")
+    kernels = {
+        "lockstep": "function [] = __kernel__ kb(y : vec, blkpos : int, pos : int)\n    s = shared(4)\n"
+                    "    for k = 0..1000000000\n        s[blkpos] = k\n        syncthreads\n    endfor\n"
+                    "    y[pos] = s[0]\nendfunction\n"
+                    "function [] = main()\n    v = zeros(4)\n    parallel_do([[4], [4]], v, kb)\n    print v\n"
+                    "endfunction\n",
+        "serial": "function [] = __kernel__ ks(y : vec, pos : int)\n    y[pos] = pos\nendfunction\n"
+                  "function [] = main()\n    v = zeros(20000000)\n    parallel_do(size(v), v, ks)\n    print v[0]\n"
+                  "endfunction\n",
+    }
+    env = dict(os.environ, QPIPE_CC="none")
+    for name, text in kernels.items():
+        f = write(os.path.join(d, name + ".q"), text)
+        err = open(os.path.join(d, name + ".err"), "w+")
+        p = subprocess.Popen([QPIPE, "exec", f], cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                             stdout=subprocess.DEVNULL, stderr=err)
+        p.errfile = err
+        time.sleep(0.6)
+        if p.poll() is not None:
+            raise AssertionError("%s ended before the signal: %s" % (name, stderr_of(p)[-300:]))
+        expect_stopped(p, d, os.path.join(d, "none"))
+
+
+@check("a crash in an 'unchecked kernel under qpipe exec: exit 70 naming the kernel and its line")
+def _():
+    d = fresh("crash-exec")
+    f = write(os.path.join(d, "p.q"), "function [] = __kernel__ far(x : vec'unchecked, y : vec, pos : int)\n"
+                                      "    y[pos] = x[pos + 1000000000]\nendfunction\n"
+                                      "function [] = main()\n    x = zeros(1000)\n    y = zeros(1000)\n"
+                                      "    parallel_do(size(y), x, y, far)\n    print y[0]\nendfunction\n")
+    code, _, err = run([QPIPE, "exec", f])
+    if code != 70 or "p.q:1: error: kernel far crashed (SIG" not in err:
+        raise AssertionError("exit status %d (expected 70): %s" % (code, err.strip()[-400:]))
+
+
 @check("a second Ctrl-C stops at once inside an unstoppable kernel row: 130, temporary removed")
 def _():
     d = fresh("int-twice")
     f = write(os.path.join(d, "f.q"), HEAVY_KERNEL + after_frames("        parallel_do(size(y), x, y, heavy)"))
     target = os.path.join(d, "out.mkv")
-    p = start([QPIPE, "run", f, os.path.join(MEDIA, "clean.mkv"), target, "--codec", "ffv1", "-q"])
-    wait_for(lambda: temporaries(d) or p.poll() is not None, "the temporary")
-    time.sleep(0.5)
+    p = start([QPIPE, "run", "-v", f, os.path.join(MEDIA, "clean.mkv"), target, "--codec", "ffv1"])
+    wait_for(lambda: (temporaries(d) and "kernel 'heavy'" in stderr_of(p)) or p.poll() is not None,
+             "the temporary and the kernel")
+    time.sleep(0.3)
     p.send_signal(signal.SIGINT)
     time.sleep(0.3)
     if p.poll() is not None:
