@@ -915,6 +915,11 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         rt_jit_stats(&compiled_before, &cached_before);
         c->entry = (RtKernelEntry)rt_jit_symbol(name, text, barriers ? "qpk_blocks" : "qpk_run", err, sizeof err);
         free(text);
+        if (!c->entry && rt_interrupt_pending()) {
+            rt->compiled = c->next;     /* a compiler stopped by Ctrl-C says nothing of the code */
+            free(c);
+            rt_raise_interrupt(rt);
+        }
         if (!c->entry) {
             /* generated code that does not compile is a bug of qpipe, not of the program */
             fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", name, err);

@@ -165,11 +165,12 @@ def _():
                    ready="", delay=0.5)
 
 
-@check("Ctrl-C stops qpipe exec in an endless loop: exit 130 within 1 s, 'interrupted'")
+@check("Ctrl-C stops qpipe exec in an endless loop inside try (not caught): exit 130 within 1 s")
 def _():
     d = fresh("int-exec")
-    f = write(os.path.join(d, "p.q"), "function [] = main()\n    s = 0\n    while true\n        s = s + 1\n"
-                                      "    endwhile\nendfunction\n")
+    f = write(os.path.join(d, "p.q"), "function [] = main()\n    s = 0\n    try\n        while true\n"
+                                      "            s = s + 1\n        endwhile\n    catch e\n"
+                                      "        print \"caught: \", e\n    endtry\nendfunction\n")
     p = start([QPIPE, "exec", f])
     time.sleep(0.5)
     err = expect_stopped(p, d, os.path.join(d, "none"))
