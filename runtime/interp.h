@@ -165,7 +165,7 @@ _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap);
 /* A warning at rt->cur, once per source location. */
 void rt_warn(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void rt_out_of_memory(Rt *rt);
-/* Unwind to the top (past every `try`) with rt->interrupted set (interrupt.c). */
+/* The interrupt: unwind to the top past every `try`, rt->interrupted set (interp.c). */
 _Noreturn void rt_raise_interrupt(Rt *rt);
 
 /* Around a call into generated code: the site a crash handler reports (crash.c). enter
