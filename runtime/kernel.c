@@ -24,6 +24,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define KERNEL_MAX_LOCKSTEP (1 << 16)  /* threads kept alive at once for barriers */
 
@@ -762,6 +763,14 @@ static Node *lookup_fn(void *ctx, const char *name)
     return f->node;
 }
 
+/* A compiled launch runs in slices, and polls the interrupt flag between them. The first
+ * slice of each chunk has about KERNEL_SLICE_ELEMS elements (a row at least), so that
+ * Ctrl-C stops a kernel that is heavy per element quickly; a slice that took less than
+ * KERNEL_SLICE_SECONDS doubles the next, so that a cheap kernel makes few calls (one per
+ * row of 1024 elements cost 5% on a trivial 1-D kernel; growing slices cost nothing). */
+#define KERNEL_SLICE_ELEMS 1024
+#define KERNEL_SLICE_SECONDS 1e-3
+
 typedef struct RowJob {
     RtKernelEntry entry;
     const qp_arg *args;
@@ -773,12 +782,26 @@ typedef struct RowJob {
 
 /* A chunk of the pool: [lo, hi) in slices, so that Ctrl-C stops a long launch within a
  * slice (the caller raises the interrupt when the launch returns). */
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static void run_rows(void *ctx, int64_t lo, int64_t hi)
 {
     RowJob *j = ctx;
     const RtKernelSite *prev = rt_kernel_site_enter(j->site);
-    for (int64_t a = lo; a < hi && !rt_interrupt_pending(); a += j->slice)
-        j->entry(j->args, j->dims, j->blk, a, hi - a > j->slice ? a + j->slice : hi, &j->status);
+    int64_t slice = j->slice;
+    for (int64_t a = lo; a < hi && !rt_interrupt_pending();) {
+        int64_t b = hi - a > slice ? a + slice : hi;
+        double t0 = seconds();
+        j->entry(j->args, j->dims, j->blk, a, b, &j->status);
+        if (b < hi && seconds() - t0 < KERNEL_SLICE_SECONDS && slice < hi - lo)
+            slice *= 2;
+        a = b;
+    }
     rt_kernel_site_leave(prev);
 }
 
@@ -978,7 +1001,7 @@ static bool run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
     for (int d = 1; d < L->g.rank; d++)
         per_row *= L->g.dims[d];
     int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
-    job.slice = barriers ? 1 : grain;
+    job.slice = barriers ? 1 : per_row >= KERNEL_SLICE_ELEMS ? 1 : KERNEL_SLICE_ELEMS / (per_row ? per_row : 1);
     if (barriers)
         rt_parallel_for(L->g.nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
     else
