@@ -780,8 +780,6 @@ typedef struct RowJob {
     qp_status status;
 } RowJob;
 
-/* A chunk of the pool: [lo, hi) in slices, so that Ctrl-C stops a long launch within a
- * slice (the caller raises the interrupt when the launch returns). */
 static double seconds(void)
 {
     struct timespec ts;
@@ -789,12 +787,17 @@ static double seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* A chunk of the pool: [lo, hi) in slices, so that Ctrl-C stops a long launch within a
+ * slice (the caller raises the interrupt when the launch returns); a failed check or
+ * assertion (qp_fail) also ends the chunk at the next slice. */
 static void run_rows(void *ctx, int64_t lo, int64_t hi)
 {
     RowJob *j = ctx;
     const RtKernelSite *prev = rt_kernel_site_enter(j->site);
     int64_t slice = j->slice;
     for (int64_t a = lo; a < hi && !rt_interrupt_pending();) {
+        if (__atomic_load_n(&j->status.failed, __ATOMIC_RELAXED))
+            break;
         int64_t b = hi - a > slice ? a + slice : hi;
         double t0 = seconds();
         j->entry(j->args, j->dims, j->blk, a, b, &j->status);
