@@ -3,7 +3,8 @@
  *
  * Only this folder decides exit codes (sysexits, DESIGN.md "Errors"): 0 success,
  * 64 usage, 65 an error in the Quasar program, 66 an input missing or unreadable,
- * 70 internal error, 73 an output (a figure file) that cannot be created.
+ * 70 internal error or a crash in a compiled kernel, 73 an output (a figure file) that
+ * cannot be created, 130 interrupted (Ctrl-C, SIGTERM: signals.h).
  */
 #include "lang/lang.h"
 #include "runtime/rt.h"
@@ -11,6 +12,7 @@
 #include "display/display.h"
 #include "qpipe/presets.h"
 #include "qpipe/run.h"
+#include "qpipe/signals.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -56,6 +58,8 @@ static void usage(FILE *out)
           "  --seed N              (exec) seed of rand/randn, for reproducible runs\n"
           "  --threads N           (exec) worker threads (default: all cores)\n"
           "  -v                    (exec) say which kernels are compiled or interpreted\n"
+          "  --max-pixels N        (exec) imread and video refuse pictures of more pixels\n"
+          "                        (default 268435456)\n"
           "  --figures DIR         (exec) write the program's figures (imshow, plot, ...) as\n"
           "                        DIR/figure1.png, ... when it ends\n"
           "\n"
@@ -224,6 +228,13 @@ static int cmd_run_program(int argc, char **argv, bool emit)
                 return EXIT_USAGE;
             }
             opt.threads = (int)n;
+        } else if (!strcmp(a, "--max-pixels") && i + 1 < argc) {
+            long long n = strtoll(argv[++i], &end, 10);
+            if (!*argv[i] || *end || n < 1) {
+                fprintf(stderr, "qpipe exec: --max-pixels needs a positive number of pixels, not '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
+            io_set_max_pixels(n);
         } else if (!strcmp(a, "--figures") && i + 1 < argc && !emit) {
             figures = argv[++i];
         } else if (emit && (!strcmp(a, "--c") || !strcmp(a, "--cuda"))) {
@@ -259,8 +270,11 @@ static int cmd_run_program(int argc, char **argv, bool emit)
         fprintf(stderr, "qpipe: out of memory\n");
         return EXIT_SOFTWARE;
     }
+    signals_install(emit ? "qpipe emit: " : "qpipe exec: ");
     int rc = rt_run_file(rt, argv[i], argc - i - 1, argv + i + 1);
     rt_free(rt);
+    if (rc == RT_EX_INTERRUPTED)
+        fprintf(stderr, "qpipe %s: interrupted\n", emit ? "emit" : "exec");
     char err[512];
     if (disp_figures_finish(err, sizeof err) != 0) {     /* also after an error: what was drawn */
         fprintf(stderr, "qpipe exec: cannot write figure %s\n", err);

@@ -394,7 +394,9 @@ static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, co
         rt->depth = 0;
         rt->top = NULL;
         fflush(rt->out);
-        return RT_EX_PROGRAM;
+        bool intr = rt->interrupted;
+        rt->interrupted = false;
+        return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
     }
     Value *slots = rt_push(rt, argc + 2);
     for (int i = 0; i < argc; i++) {

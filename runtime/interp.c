@@ -113,6 +113,18 @@ _Noreturn void rt_error(Rt *rt, const char *fmt, ...)
 
 _Noreturn void rt_out_of_memory(Rt *rt) { rt_error(rt, "out of memory"); }
 
+/* An interrupt is not an error of the program: no `try` catches it and nothing is printed
+ * here (the caller says what was not written); the top handler returns RT_EX_INTERRUPTED. */
+_Noreturn void rt_raise_interrupt(Rt *rt)
+{
+    rt->errmsg.len = 0;
+    sb_puts(&rt->errmsg, "interrupted");
+    rt->try_top = NULL;
+    rt->interrupted = true;
+    rt_kernel_unwind(rt, NULL);
+    longjmp(*rt->top, 1);
+}
+
 void rt_warn(Rt *rt, const char *fmt, ...)
 {
     for (RtWarned *w = rt->warned; w; w = w->next)
@@ -289,6 +301,7 @@ static Value make_closure(Rt *rt, Node *fn)
  * the evaluator has used are bounded (sanitizer builds use much larger frames). */
 static void check_depth(Rt *rt)
 {
+    rt_poll_interrupt(rt);
     char here;
     size_t used = rt->stack_base ? (size_t)(rt->stack_base - &here) : 0;
     if (rt->depth >= RT_MAX_CALL_DEPTH || used > rt->stack_budget)
@@ -2065,6 +2078,7 @@ static Flow exec(Rt *rt, Node *n)
     case N_WHILE:
     case N_REPEAT:
         for (;;) {
+            rt_poll_interrupt(rt);
             if (n->kind == N_WHILE) {
                 Value *c = rt_push(rt, 1);
                 rt_eval(rt, n->a, c);
@@ -2159,6 +2173,7 @@ static Flow exec_for(Rt *rt, Node *n)
             if (!s)
                 rt_error(rt, "a range needs a non-zero step");
             for (int64_t i = a; s > 0 ? i <= b : i >= b; i += s) {
+                rt_poll_interrupt(rt);
                 var = flow_slot(rt, n);
                 rt_store(var, rt_int(i));
                 Flow f = exec_list(rt, &n->body);
@@ -2176,6 +2191,7 @@ static Flow exec_for(Rt *rt, Node *n)
             rt_error(rt, "a range needs a non-zero step");
         int64_t cnt = (int64_t)floor((b - a) / s + 1e-9) + 1;
         for (int64_t i = 0; i < cnt; i++) {
+            rt_poll_interrupt(rt);
             rt_store(flow_slot(rt, n), rt_real(rt_round(rt, a + (double)i * s)));
             Flow f = exec_list(rt, &n->body);
             bool stop = false;
@@ -2200,6 +2216,7 @@ static Flow exec_for(Rt *rt, Node *n)
     }
     RtArray *a = seq->a;
     for (int64_t i = 0; i < a->n; i++) {
+        rt_poll_interrupt(rt);
         rt_store(flow_slot(rt, n), rt_get_value(a, i));
         Flow f = exec_list(rt, &n->body);
         bool stop = false;
@@ -2489,7 +2506,9 @@ static int run_file(Rt *rt, const char *path, int argc, char **argv, bool call_m
         rt->call = NULL;
         rt->depth = 0;
         fflush(rt->out);
-        return RT_EX_PROGRAM;
+        bool intr = rt->interrupted;
+        rt->interrupted = false;
+        return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
     }
     RtModule *mod = add_module(rt, m, real);
     run_module(rt, mod, true);

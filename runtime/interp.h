@@ -20,6 +20,7 @@
 #include "runtime/value.h"
 
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -153,6 +154,7 @@ struct Rt {
     struct RtTypeCache *types;  /* type values of builtin names, made on first use */
     struct RtTypeText *type_texts;  /* parsed type texts of type(x, "…") */
     struct RtFiles *files;      /* files opened by fopen (lib_file.c) */
+    bool interrupted;           /* the error unwinding now is an interrupt (RT_EX_INTERRUPTED) */
 };
 
 /* ---------------------------------------------------------------- errors */
@@ -163,6 +165,21 @@ _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap);
 /* A warning at rt->cur, once per source location. */
 void rt_warn(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void rt_out_of_memory(Rt *rt);
+/* The interrupt: unwind to the top past every `try`, rt->interrupted set (interp.c). */
+_Noreturn void rt_raise_interrupt(Rt *rt);
+
+/* Around a call into generated code: the site a crash handler reports (crash.c). enter
+ * returns the previous site, which leave restores. */
+const RtKernelSite *rt_kernel_site_enter(const RtKernelSite *site);
+void rt_kernel_site_leave(const RtKernelSite *prev);
+
+/* The interrupt request (interrupt.c); polled where a long computation can stop safely. */
+extern atomic_int rt_interrupt_flag;
+static inline void rt_poll_interrupt(Rt *rt)
+{
+    if (__builtin_expect(atomic_load_explicit(&rt_interrupt_flag, memory_order_relaxed) != 0, 0))
+        rt_raise_interrupt(rt);
+}
 
 /* ---------------------------------------------------------------- stack */
 

@@ -267,6 +267,11 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         bool cached = false;
         c->k = eng->compile(name, text, barriers, &cached, err, sizeof err);
         free(text);
+        if (!c->k && rt_interrupt_pending()) {
+            rt->compiled = c->next;     /* a compiler stopped by Ctrl-C says nothing of the code */
+            free(c);
+            rt_raise_interrupt(rt);
+        }
         if (!c->k) {
             /* generated code that does not compile is a bug of qpipe, not of the program */
             fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", name, err);
@@ -317,10 +322,16 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         memset(a, 0, sizeof *a);
         a->p = &acc[i];
     }
-    RtEngineGrid grid = {.rank = L->g.rank, .dims = L->g.dims, .blk = L->g.blk, .nblocks = L->g.nblocks};
+    const char *kname = fn->kind == N_FUNCTION ? fn->name : "lambda";
+    RtKernelSite site = {.name = kname, .file = f->mod->m->src.name, .line = fn->loc.line};
+    for (int i = 0; i < np; i++)
+        site.unchecked |= params[i].type.kind == LK_ARRAY && params[i].type.mode == LANG_KMODE_UNCHECKED;
+    RtEngineGrid grid = {.rank = L->g.rank, .dims = L->g.dims, .blk = L->g.blk, .nblocks = L->g.nblocks,
+                         .site = &site};
     qp_status status;
     memset(&status, 0, sizeof status);
     eng->launch(c->k, args, bufs, na, &grid, &status);
+    rt_poll_interrupt(rt);
     if (status.failed) {
         Node *at = node_at_line(fn, status.line);
         for (RtModule *m = rt->modules; !at && m; m = m->next)

@@ -36,7 +36,33 @@ enum {
     RT_EX_PROGRAM = 65,             /* error in the Quasar program, compile or run time */
     RT_EX_NOINPUT = 66,
     RT_EX_SOFTWARE = 70,
+    RT_EX_INTERRUPTED = 130,        /* rt_interrupt_request while the program ran */
 };
+
+/* ---------------------------------------------------------------- interrupts (interrupt.c)
+ *
+ * Ctrl-C for every path: the caller's signal handler calls rt_interrupt_request (one
+ * atomic store: async-signal-safe); the runtime polls the flag at loop back-edges, calls,
+ * kernel slices and pool chunks and unwinds the running program with an error no `try`
+ * catches; the call that ran it returns RT_EX_INTERRUPTED. The flag stays set until
+ * rt_interrupt_clear. */
+void rt_interrupt_request(void);
+bool rt_interrupt_pending(void);
+void rt_interrupt_clear(void);
+
+/* ---------------------------------------------------------------- crashes (crash.c)
+ *
+ * The compiled kernel that the calling thread is running, for a SIGSEGV/SIGBUS handler:
+ * set around each call into generated code, read from the handler (async-signal-safe: a
+ * thread-local pointer to constant data; NULL when the thread runs no kernel). */
+typedef struct RtKernelSite {
+    const char *name;           /* the kernel function */
+    const char *file;           /* its .q file */
+    int line;                   /* the line of its definition */
+    bool unchecked;             /* some array argument is accessed 'unchecked */
+} RtKernelSite;
+
+const RtKernelSite *rt_kernel_site(void);
 
 /* Output of the program goes to `out`; diagnostics to `err`. */
 Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err);
