@@ -248,7 +248,7 @@ static RtFilter *load_filter(const char *path, const RunArgs *a, const RunEnv *e
         .kernel_dir = env->kernel_dir,
         .verbose = a->verbose,
     };
-    return rt_filter_load(&opt, path, stderr, stderr, rc);
+    return rt_filter_load(env->host, &opt, path, stderr, stderr, rc);
 }
 
 /* A chain item's file: a path when it has a '/' or ends in .q, else presets/NAME.q. */
@@ -668,6 +668,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         goto done;
     }
     c.dbl = a.dbl;
+    rt_host_set_threads(env->host, a.threads);
     if (a.chain)
         rc = load_chain_text(a.chain, &a, env, &c);
     else if ((c.f[0] = load_filter(a.filter, &a, env, &rc)))

@@ -196,7 +196,7 @@ static int cmd_check(int argc, char **argv)
 
 /* Options come before FILE; everything after FILE belongs to the program. `emit` runs
  * the program for the kernels it generates (qpipe emit --c / --cuda). */
-static int cmd_run_program(int argc, char **argv, bool emit)
+static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
 {
     RtOptions opt = {0};
     const char *figures = NULL;
@@ -240,19 +240,17 @@ static int cmd_run_program(int argc, char **argv, bool emit)
         return EXIT_CANTCREAT;
     }
     char **path = module_path();
-    char *kdir = kernel_dir();
     opt.module_path = (const char *const *)path;
-    opt.kernel_dir = kdir;
+    rt_host_set_threads(host, opt.threads);
     FILE *out = stdout;
     if (emit) {
         /* qpipe emit: the program runs with its output discarded; the kernels are printed */
         opt.emit = stdout;
         out = fopen("/dev/null", "w");
     }
-    Rt *rt = out ? rt_new(&opt, out, stderr) : NULL;
+    Rt *rt = out ? rt_new(host, &opt, out, stderr) : NULL;
     if (!rt) {
         free_path(path);
-        free(kdir);
         disp_figures_begin(NULL);
         fprintf(stderr, "qpipe: out of memory\n");
         return EXIT_SOFTWARE;
@@ -268,7 +266,6 @@ static int cmd_run_program(int argc, char **argv, bool emit)
     if (emit)
         fclose(out);
     free_path(path);
-    free(kdir);
     return rc;
 }
 
@@ -293,20 +290,29 @@ int main(int argc, char **argv)
         return cmd_parse(argc - 2, argv + 2);
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
-    if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit")) {
-        int rc = cmd_run_program(argc - 2, argv + 2, cmd[1] == 'm');
-        io_video_cleanup();     /* streams a program left open; unfinished outputs discarded */
-        return rc;
-    }
-    if (!strcmp(cmd, "run")) {
-        char **path = module_path();
+    if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit") || !strcmp(cmd, "run")) {
+        /* the process's pool, JIT and FFT state, shared by every runtime the command makes */
         char *kdir = kernel_dir();
-        char *presets = standard_modules();
-        RunEnv env = {(const char *const *)path, kdir, presets};
-        int rc = cmd_run(argc - 2, argv + 2, &env);
-        free_path(path);
+        RtHost *host = rt_host_new(&(RtOptions){.kernel_dir = kdir});
+        if (!host) {
+            free(kdir);
+            fprintf(stderr, "qpipe: out of memory\n");
+            return EXIT_SOFTWARE;
+        }
+        int rc;
+        if (cmd[0] == 'e') {
+            rc = cmd_run_program(host, argc - 2, argv + 2, cmd[1] == 'm');
+            io_video_cleanup();     /* streams a program left open; unfinished outputs discarded */
+        } else {
+            char **path = module_path();
+            char *presets = standard_modules();
+            RunEnv env = {(const char *const *)path, kdir, presets, host};
+            rc = cmd_run(argc - 2, argv + 2, &env);
+            free_path(path);
+            free(presets);
+        }
+        rt_host_free(host);
         free(kdir);
-        free(presets);
         return rc;
     }
     fprintf(stderr, "qpipe: unknown command '%s'\n", cmd);

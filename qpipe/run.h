@@ -24,6 +24,7 @@ typedef struct RunEnv {
     const char *const *module_path;     /* import search path, NULL-terminated */
     const char *kernel_dir;             /* folder of qp_kernel.h */
     const char *presets_dir;            /* where chain names (denoise, sharpen …) are found */
+    RtHost *host;                       /* the process's pool, JIT and FFT (main.c) */
 } RunEnv;
 
 int cmd_run(int argc, char **argv, const RunEnv *env);

@@ -235,12 +235,12 @@ static bool defines_process(const char *path)
     return yes;
 }
 
-RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc)
+RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc)
 {
     RtFilter *f = calloc(1, sizeof *f);
     if (f)
         f->err = err;
-    if (!f || !(f->path = strdup(path)) || !(f->rt = rt_new(opt, out, err))) {
+    if (!f || !(f->path = strdup(path)) || !(f->rt = rt_new(host, opt, out, err))) {
         *rc = RT_EX_SOFTWARE;
         fprintf(err, "qpipe: out of memory\n");
         rt_filter_free(f);

@@ -2501,7 +2501,7 @@ void rt_eval_text(Rt *rt, const char *text, Value *dst)
 
 /* ---------------------------------------------------------------- life cycle */
 
-Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
+Rt *rt_new(RtHost *host, const RtOptions *opt, FILE *out, FILE *err)
 {
     Rt *rt = calloc(1, sizeof *rt);
     if (!rt)
@@ -2520,10 +2520,8 @@ Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
     rt->stack_end = rt->stack + RT_STACK_VALUES;
     rt->module_path = opt->module_path;
     rt_rand_seed(rt, opt->seeded ? opt->seed : 5489);
-    rt_pool_init(opt->threads);
-    rt_fft_attach();
-    RtJitConfig jc = {.kernel_dir = opt->kernel_dir};
-    rt_jit_configure(&jc);
+    rt->host = host;
+    rt_host_attach(host);
     return rt;
 }
 
@@ -2559,8 +2557,7 @@ void rt_free(Rt *rt)
     free(rt->stack);
     lang_diag_free(rt->diag);
     rt_kernels_free(rt);
-    rt_fft_detach();
-    rt_pool_shutdown();
+    rt_host_detach(rt->host);
     rt_mem_trim();
     free(rt);
 }

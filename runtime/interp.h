@@ -122,6 +122,7 @@ typedef struct StrBuf {
 
 struct Rt {
     RtOptions opt;
+    RtHost *host;               /* the pool, JIT and FFT state this runtime uses (host.c) */
     FILE *out;                  /* program output (stdout) */
     LangDiag *diag;             /* errors and warnings go through the front end's engine */
     Value *stack, *sp, *stack_end;
@@ -297,8 +298,14 @@ FnInfo *rt_scope_fn(Rt *rt, RtModule *mod, Node *fn);
 typedef void (*RtRangeFn)(void *ctx, int64_t begin, int64_t end);
 void rt_parallel_for(int64_t n, int64_t grain, RtRangeFn fn, void *ctx);
 int rt_pool_threads(void);
-void rt_pool_init(int nthreads);
+void rt_pool_init(int nthreads);        /* by the host only (host.c) */
 void rt_pool_shutdown(void);
+
+/* ---------------------------------------------------------------- host (host.c) */
+
+/* A runtime counts itself in (rt_new) and out (rt_free). */
+void rt_host_attach(RtHost *h);
+void rt_host_detach(RtHost *h);
 
 /* ---------------------------------------------------------------- random (lib_misc.c) */
 

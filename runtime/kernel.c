@@ -1001,7 +1001,6 @@ void rt_kernels_free(Rt *rt)
         free(rt->compiled);
         rt->compiled = next;
     }
-    rt_jit_shutdown();
 }
 
 /* ---------------------------------------------------------------- parallel_do */
