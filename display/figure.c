@@ -12,8 +12,10 @@
  * `id` and a `connect` function: `h.connect(other)` records that the two windows share
  * zoom and pan (kept for the window; PNGs are unaffected).
  *
- * hold(…) returns whether a window is still open: there is none, so it returns 0, and
- * the seeds' `repeat … until !hold("on")` loops run once and end.
+ * hold(…) returns whether the current figure's window is still open (window.c): without a
+ * display it is 0, and the seeds' `repeat … until !hold("on")` loops run once and end.
+ * Without --figures and with a display, imshow shows its image in the figure's window
+ * (window.c); plots are not drawn in windows yet (they warn, as without a display).
  *
  * Content is recorded only when figures are written (qpipe exec --figures DIR): imshow
  * then keeps the image as 8-bit RGB after its display range is applied, plot copies its
@@ -22,6 +24,7 @@
  */
 #include "display/display.h"
 #include "display/figure.h"
+#include "display/window.h"
 #include "runtime/interp.h"
 
 #include <cairo.h>
@@ -196,11 +199,14 @@ static void fig_connect(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_out_of_memory(rt);
     f->links = grown;
     f->links[f->nlinks++] = b;
+    if (!disp_recording())
+        disp_win_link(a, b);
 }
 
 static const RtBuiltin connect_builtin = {"connect", 2, 2, 0, RT_LIB_METHOD, fig_connect, "(other)"};
 
-/* hold("on" | "off"): 0, since no window is open (see the banner). */
+/* hold("on" | "off"): whether the current figure's window is open (events are handled
+ * first, so a window closed by the user reads 0); 0 without a window (see the banner). */
 void disp_fig_hold(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout;
@@ -208,7 +214,8 @@ void disp_fig_hold(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (strcmp(s, "on") && strcmp(s, "off"))
         rt_error(rt, "hold: expected \"on\" or \"off\", not '%s'", s);
     st.hold = !strcmp(s, "on");
-    out[0] = rt_int(0);
+    disp_win_pump();
+    out[0] = rt_int(st.cur >= 0 && disp_win_is_open(st.figs[st.cur].id));
 }
 
 /* subplot(rows, cols, k) or subplot(RCK): split the current figure, select pane k (1-based). */
@@ -260,6 +267,8 @@ void disp_fig_title(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout, (void)out;
     set_text(rt, &current_axes(rt)->title, argv[0], "title: the text");
+    if (!disp_recording())
+        disp_win_title(current_figure(rt)->id, current_axes(rt)->title);
 }
 
 void disp_fig_xlabel(Rt *rt, int argc, Value *argv, int nout, Value *out)
@@ -367,11 +376,13 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_error(rt, "imshow: an image of %lld elements is too large to show", (long long)a->n);
     double lo, hi;
     display_range(rt, a, argc, argv, &lo, &hi);
-    disp_warn_no_display(rt, "imshow");
     DispFigure *f = current_figure(rt);
     make_handle(rt, f->id, out);
-    if (!disp_recording())
+    if (!disp_recording()) {
+        if (!disp_win_imshow(f->id, a, lo, hi))
+            disp_warn_no_display(rt, "imshow");
         return;
+    }
     int w, h;
     unsigned char *pix = image_rgb(a, lo, hi, &w, &h);
     if (!pix)

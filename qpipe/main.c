@@ -44,6 +44,9 @@ static void usage(FILE *out)
           "  run FILTER.q IN OUT [--set name=value]... [OPTIONS]\n"
           "                        run a filter over an image, a folder of images or a video\n"
           "                        (qpipe run --help; qpipe run FILTER.q --help)\n"
+          "  preview FILTER.q IN [--set name=value]... [--compare OTHER.q] [OPTIONS]\n"
+          "                        play IN through the filter in a window, reloading the\n"
+          "                        filter when its file changes (qpipe preview --help)\n"
           "  emit --c|--cuda FILE.q [ARGS...]\n"
           "                        run the program and print the kernels it generates\n"
           "  help                  this text\n"
@@ -55,7 +58,9 @@ static void usage(FILE *out)
           "  --threads N           (exec) worker threads (default: all cores)\n"
           "  -v                    (exec) say which kernels are compiled or interpreted\n"
           "  --figures DIR         (exec) write the program's figures (imshow, plot, ...) as\n"
-          "                        DIR/figure1.png, ... when it ends\n"
+          "                        DIR/figure1.png, ... when it ends (no window opens)\n"
+          "  --no-wait             (exec) do not keep imshow's windows open when the\n"
+          "                        program ends (by default qpipe waits until they are closed)\n"
           "\n"
           "Modules named by `import` are searched in the program's folder, then in the\n"
           "folders of QPIPE_PATH (colon-separated), then in the standard module folder.\n",
@@ -200,6 +205,7 @@ static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
 {
     RtOptions opt = {0};
     const char *figures = NULL;
+    bool no_wait = false;
     int i = 0;
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
         const char *a = argv[i];
@@ -222,6 +228,8 @@ static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
                 return EXIT_USAGE;
             }
             opt.threads = (int)n;
+        } else if (!strcmp(a, "--no-wait") && !emit) {
+            no_wait = true;
         } else if (!strcmp(a, "--figures") && i + 1 < argc && !emit) {
             figures = argv[++i];
         } else if (emit && (!strcmp(a, "--c") || !strcmp(a, "--cuda"))) {
@@ -256,6 +264,9 @@ static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
         return EXIT_SOFTWARE;
     }
     int rc = rt_run_file(rt, argv[i], argc - i - 1, argv + i + 1);
+    if (!no_wait)
+        disp_wait_windows();    /* imshow's windows stay until the user closes them */
+    disp_shutdown();
     rt_free(rt);
     char err[512];
     if (disp_figures_finish(err, sizeof err) != 0) {     /* also after an error: what was drawn */

@@ -1,0 +1,122 @@
+/*
+ * context.c - SDL video and the shared GL context (context.h).
+ */
+#include "display/context.h"
+#include "display/gl.h"
+#include "display/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static struct {
+    int state;                  /* 0 not tried, 1 running, -1 unavailable */
+    char reason[256];
+    SDL_Window *hidden;         /* holds the context */
+    SDL_GLContext gl;
+} c;
+
+double disp_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static bool fail(const char *fmt, const char *detail)
+{
+    snprintf(c.reason, sizeof c.reason, fmt, detail);
+    if (c.gl)
+        SDL_GL_DeleteContext(c.gl);
+    if (c.hidden)
+        SDL_DestroyWindow(c.hidden);
+    c.gl = NULL, c.hidden = NULL;
+    if (SDL_WasInit(SDL_INIT_VIDEO))
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+    c.state = -1;
+    return false;
+}
+
+bool disp_ctx_start(void)
+{
+    if (c.state)
+        return c.state > 0;
+    const char *drv = getenv("SDL_VIDEODRIVER");
+    if (drv && !strcmp(drv, "dummy"))
+        return fail("no display (SDL_VIDEODRIVER=%s)", drv);
+    const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+    if ((!x || !*x) && (!wl || !*wl))
+        return fail("no display%s", "");
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");      /* Ctrl-C stays qpipe's */
+    SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
+    if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
+        return fail("no display (%s)", SDL_GetError());
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    SDL_GL_SetAttribute(SDL_GL_SHARE_WITH_CURRENT_CONTEXT, 1);
+    c.hidden = SDL_CreateWindow("qpipe", 0, 0, 1, 1, SDL_WINDOW_OPENGL | SDL_WINDOW_HIDDEN);
+    if (!c.hidden)
+        return fail("no window (%s)", SDL_GetError());
+    c.gl = SDL_GL_CreateContext(c.hidden);
+    if (!c.gl)
+        return fail("no OpenGL 3.3 core context (%s)", SDL_GetError());
+    SDL_GL_SetSwapInterval(0);   /* pacing is sync_framerate's, not the monitor's */
+    char err[256];
+    if (disp_gl_init(err, sizeof err) != 0)
+        return fail("OpenGL: %s", err);
+    if (disp_text_init(err, sizeof err) != 0) {
+        disp_gl_fini();
+        return fail("%s", err);
+    }
+    c.state = 1;
+    return true;
+}
+
+const char *disp_ctx_reason(void)
+{
+    return c.reason;
+}
+
+bool disp_ctx_started(void)
+{
+    return c.state > 0;
+}
+
+SDL_Window *disp_ctx_window(const char *title, int w, int h)
+{
+    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, w, h,
+                                       SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_SHOWN);
+    if (!win)
+        snprintf(c.reason, sizeof c.reason, "no window (%s)", SDL_GetError());
+    return win;
+}
+
+void disp_ctx_begin(SDL_Window *win, int *w, int *h)
+{
+    SDL_GL_MakeCurrent(win, c.gl);
+    SDL_GL_GetDrawableSize(win, w, h);
+    disp_gl_begin(*w, *h);
+}
+
+void disp_ctx_present(SDL_Window *win)
+{
+    SDL_GL_SwapWindow(win);
+}
+
+void disp_ctx_stop(void)
+{
+    if (c.state > 0) {
+        SDL_GL_MakeCurrent(c.hidden, c.gl);
+        disp_text_fini();
+        disp_gl_fini();
+        SDL_GL_DeleteContext(c.gl);
+        SDL_DestroyWindow(c.hidden);
+        SDL_QuitSubSystem(SDL_INIT_VIDEO);
+        SDL_Quit();
+    }
+    c.gl = NULL, c.hidden = NULL;
+    c.state = 0;
+}
