@@ -6,6 +6,7 @@
 #include "display/context.h"
 #include "display/convert.h"
 #include "display/gl.h"
+#include "display/interop_cuda.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -207,6 +208,7 @@ static void close_window(Win *w)
         return;
     int ww, wh;
     disp_ctx_begin(w->sdl, &ww, &wh);   /* the context current while the texture goes */
+    disp_cuda_forget(&w->tex);
     disp_gl_tex_free(&w->tex);
     SDL_DestroyWindow(w->sdl);
     w->sdl = NULL;

@@ -301,7 +301,7 @@ int main(int argc, char **argv)
         return cmd_parse(argc - 2, argv + 2);
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
-    if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit") || !strcmp(cmd, "run")) {
+    if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit") || !strcmp(cmd, "run") || !strcmp(cmd, "preview")) {
         /* the process's pool, JIT and FFT state, shared by every runtime the command makes */
         char *kdir = kernel_dir();
         RtHost *host = rt_host_new(&(RtOptions){.kernel_dir = kdir});
@@ -318,7 +318,7 @@ int main(int argc, char **argv)
             char **path = module_path();
             char *presets = standard_modules();
             RunEnv env = {(const char *const *)path, kdir, presets, host};
-            rc = cmd_run(argc - 2, argv + 2, &env);
+            rc = cmd[0] == 'r' ? cmd_run(argc - 2, argv + 2, &env) : cmd_preview(argc - 2, argv + 2, &env);
             free_path(path);
             free(presets);
         }

@@ -28,6 +28,8 @@ typedef struct RunEnv {
 } RunEnv;
 
 int cmd_run(int argc, char **argv, const RunEnv *env);
+/* `qpipe preview FILTER.q IN` (cmd_preview.c). An exit code. */
+int cmd_preview(int argc, char **argv, const RunEnv *env);
 
 /* The filters of a chain, applied in order. */
 typedef struct RunChain {

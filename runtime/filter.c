@@ -300,6 +300,14 @@ RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, F
 }
 
 const char *rt_filter_path(const RtFilter *f) { return f->path; }
+
+const char *rt_filter_file(const RtFilter *f, int i)
+{
+    const RtModule *m = f->rt->modules;
+    while (m && i-- > 0)
+        m = m->next;
+    return m ? m->path : NULL;
+}
 int rt_filter_nparams(const RtFilter *f) { return f->nparams; }
 const RtFilterParam *rt_filter_param(const RtFilter *f, int i) { return &f->params[i]; }
 const char *rt_filter_doc(const RtFilter *f) { return f->doc; }

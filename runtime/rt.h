@@ -97,6 +97,9 @@ typedef struct RtFilterInfo {
  * printing the reason to err. */
 RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc);
 const char *rt_filter_path(const RtFilter *f);
+/* The files the filter was loaded from: 0 is the filter itself (its real path), then the
+ * modules it imports; NULL past the last (what `qpipe preview` watches for changes). */
+const char *rt_filter_file(const RtFilter *f, int i);
 int rt_filter_nparams(const RtFilter *f);
 const RtFilterParam *rt_filter_param(const RtFilter *f, int i);
 /* The comment lines above process, without their `%`, joined by newlines ("" when none). */
