@@ -85,9 +85,31 @@ bool disp_ctx_started(void)
     return c.state > 0;
 }
 
+/* Where the next window goes: windows are laid side by side, then in rows, so that they do
+ * not cover each other (without a window manager they would all open at the corner). */
+static void next_position(int w, int h, int *x, int *y)
+{
+    static int cx = 0, cy = 0, row = 0;
+    SDL_Rect b = {0, 0, 1920, 1080};
+    SDL_GetDisplayBounds(0, &b);
+    if (cx > 0 && cx + w > b.w) {
+        cx = 0;
+        cy += row + 8;
+        row = 0;
+    }
+    if (cy + h > b.h)
+        cy = 0;
+    *x = b.x + cx, *y = b.y + cy;
+    cx += w + 8;
+    if (h > row)
+        row = h;
+}
+
 SDL_Window *disp_ctx_window(const char *title, int w, int h)
 {
-    SDL_Window *win = SDL_CreateWindow(title, SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, w, h,
+    int x, y;
+    next_position(w, h, &x, &y);
+    SDL_Window *win = SDL_CreateWindow(title, x, y, w, h,
                                        SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_SHOWN);
     if (!win)
         snprintf(c.reason, sizeof c.reason, "no window (%s)", SDL_GetError());

@@ -44,12 +44,16 @@ typedef struct Set {
 
 /* One filter of the preview and the stream its diagnostics go to (read back after each
  * call, so that errors reach both stderr and the window). */
+typedef struct Diag {
+    FILE *f;                    /* an open_memstream: it writes buf and len where they are, */
+    char *buf;                  /* so a Diag never moves (allocated on its own) */
+    size_t len, read;
+} Diag;
+
 typedef struct Slot {
     const char *path;
     RtFilter *f;
-    FILE *diag;
-    char *diag_buf;
-    size_t diag_len, diag_read;
+    Diag *diag;
     Value out;                  /* the last good output for the current frame */
     double ms;                  /* its time */
 } Slot;
@@ -120,13 +124,14 @@ static int bad_usage(const char *msg, const char *arg)
 /* New diagnostics of s since the last call, or NULL (valid until the next call). */
 static const char *new_diag(Slot *s)
 {
-    if (!s->diag)
+    Diag *d = s->diag;
+    if (!d)
         return NULL;
-    fflush(s->diag);
-    if (s->diag_len <= s->diag_read)
+    fflush(d->f);
+    if (d->len <= d->read)
         return NULL;
-    const char *text = s->diag_buf + s->diag_read;
-    s->diag_read = s->diag_len;
+    const char *text = d->buf + d->read;
+    d->read = d->len;
     fputs(text, stderr);
     return text;
 }
@@ -134,11 +139,12 @@ static const char *new_diag(Slot *s)
 static void slot_drop(Slot *s)
 {
     rt_filter_free(s->f);
-    if (s->diag)
-        fclose(s->diag);
-    free(s->diag_buf);
-    s->f = NULL, s->diag = NULL, s->diag_buf = NULL;
-    s->diag_len = s->diag_read = 0;
+    if (s->diag) {
+        fclose(s->diag->f);
+        free(s->diag->buf);
+        free(s->diag);
+    }
+    s->f = NULL, s->diag = NULL;
 }
 
 /* Apply the --set values that name a parameter of f (all of them for the main filter, where
@@ -166,11 +172,13 @@ static int apply_sets(Preview *p, RtFilter *f, bool strict)
 static int load(Preview *p, Slot *s, bool strict)
 {
     Slot n = {.path = s->path, .out = rt_undef()};
-    n.diag = open_memstream(&n.diag_buf, &n.diag_len);
-    if (!n.diag)
+    n.diag = calloc(1, sizeof *n.diag);
+    if (!n.diag || !(n.diag->f = open_memstream(&n.diag->buf, &n.diag->len))) {
+        free(n.diag);
         return 70;
+    }
     int rc = 0;
-    n.f = rt_filter_load(p->host, &p->opt, s->path, stderr, n.diag, &rc);
+    n.f = rt_filter_load(p->host, &p->opt, s->path, stderr, n.diag->f, &rc);
     const char *msg = new_diag(&n);
     if (!rc && (rc = apply_sets(p, n.f, strict && s == &p->slot[0])) == 0) {
         RtFilterInfo info = {p->info.width, p->info.height, p->info.fps, p->info.count};
