@@ -60,6 +60,9 @@ def xenv(**extra):
     env = dict(os.environ, DISPLAY=XVFB["display"])
     env.pop("WAYLAND_DISPLAY", None)
     env.pop("SDL_VIDEODRIVER", None)
+    # under `make test-asan`: libdbus (SDL's) keeps a buffer for the process's life
+    supp = os.path.join(ROOT, "tests", "lsan_display.supp")
+    env["LSAN_OPTIONS"] = ":".join(x for x in (env.get("LSAN_OPTIONS"), "suppressions=" + supp) if x)
     env.update(extra)
     return env
 
