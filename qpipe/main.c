@@ -313,7 +313,6 @@ int main(int argc, char **argv)
         int rc;
         if (cmd[0] == 'e') {
             rc = cmd_run_program(host, argc - 2, argv + 2, cmd[1] == 'm');
-            io_video_cleanup();     /* streams a program left open; unfinished outputs discarded */
         } else {
             char **path = module_path();
             char *presets = standard_modules();

@@ -2525,10 +2525,25 @@ Rt *rt_new(RtHost *host, const RtOptions *opt, FILE *out, FILE *err)
     return rt;
 }
 
+void **rt_state(Rt *rt, const RtStateKind *kind)
+{
+    for (int i = 0; i < rt->nstates; i++)
+        if (rt->states[i].kind == kind)
+            return &rt->states[i].state;
+    if (rt->nstates == RT_MAX_STATES)
+        return NULL;
+    rt->states[rt->nstates].kind = kind;
+    rt->states[rt->nstates].state = NULL;
+    return &rt->states[rt->nstates++].state;
+}
+
 void rt_free(Rt *rt)
 {
     if (!rt)
         return;
+    for (int i = 0; i < rt->nstates; i++)      /* io/'s videos: closed, unfinished outputs dropped */
+        if (rt->states[i].state)
+            rt->states[i].kind->release(rt->states[i].state);
     rt_pop_to(rt, rt->stack);
     for (int i = 0; i < rt->nglobals; i++) {
         rt_release(rt->globals[i]);
