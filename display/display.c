@@ -31,8 +31,6 @@ void disp_warn_no_display(Rt *rt, const char *fn)
             const char *why = disp_ctx_reason();
             if (!*why || !strcmp(why, "no display"))
                 rt_warn(rt, "%s: no display; figures are not shown (qpipe exec --figures DIR writes them)", fn);
-            else if (!strcmp(fn, "plot"))
-                rt_warn(rt, "plot: plots are not drawn in windows yet (qpipe exec --figures DIR writes them)");
             else
                 rt_warn(rt, "%s: %s; figures are not shown (qpipe exec --figures DIR writes them)", fn, why);
         }

@@ -15,16 +15,18 @@
  * hold(…) returns whether the current figure's window is still open (window.c): without a
  * display it is 0, and the seeds' `repeat … until !hold("on")` loops run once and end.
  * Without --figures and with a display, imshow shows its image in the figure's window
- * (window.c); plots are not drawn in windows yet (they warn, as without a display).
+ * (window.c) through a texture of its own; plots and grids of panes are drawn with Cairo
+ * (render.c) as their PNG would be and shown in the window after each change (refresh).
  *
- * Content is recorded only when figures are written (qpipe exec --figures DIR): imshow
- * then keeps the image as 8-bit RGB after its display range is applied, plot copies its
- * data. disp_figures_finish writes DIR/figureN.png for every figure and frees them.
+ * Content is recorded when figures are written (qpipe exec --figures DIR) or, without
+ * DIR, when a display exists (for the windows that show Cairo's drawing): imshow then keeps
+ * the image as 8-bit RGB after its display range is applied, plot copies its data. disp_figures_finish writes DIR/figureN.png for every figure and frees them.
  * The state is the process's (one program per `qpipe exec`); the display owns it.
  */
 #include "display/display.h"
 #include "display/figure.h"
 #include "display/window.h"
+#include "display/context.h"
 #include "runtime/interp.h"
 
 #include <cairo.h>
@@ -38,6 +40,7 @@
 
 typedef struct DispState {
     char *dir;                  /* --figures DIR, or NULL */
+    bool live;                  /* no DIR but a display: figures drawn by Cairo go to windows */
     DispFigure *figs;
     int nfigs;
     int cur;                    /* index into figs, -1 when none */
@@ -47,6 +50,35 @@ typedef struct DispState {
 static DispState st = {.cur = -1};
 
 bool disp_recording(void) { return st.dir != NULL; }
+
+/* Whether content is kept: for the files, or for windows showing Cairo's drawing (plots,
+ * grids of panes) when a display exists. */
+static bool keeping(void)
+{
+    if (st.dir)
+        return true;
+    if (!st.live && disp_ctx_start())
+        st.live = true;
+    return st.live;
+}
+
+/* Draw figure f with Cairo into its window (a plot, a grid, a title band): after every
+ * change of a figure that is shown this way. */
+static void refresh(Rt *rt, DispFigure *f)
+{
+    if (!st.live || st.dir)
+        return;
+    bool one_image = f->rows * f->cols == 1 && f->axes[0].kind != DISP_AX_PLOT;
+    if (one_image && !f->cairo)
+        return;                 /* imshow's own texture shows it */
+    int w, h;
+    unsigned char *pix = disp_render_rgba(f, &w, &h);
+    if (!pix)
+        rt_out_of_memory(rt);
+    disp_win_show_rgba(f->id, pix, w, h);
+    free(pix);
+    f->cairo = true;
+}
 
 /* ---------------------------------------------------------------- freeing */
 
@@ -269,18 +301,21 @@ void disp_fig_title(Rt *rt, int argc, Value *argv, int nout, Value *out)
     set_text(rt, &current_axes(rt)->title, argv[0], "title: the text");
     if (!disp_recording())
         disp_win_title(current_figure(rt)->id, current_axes(rt)->title);
+    refresh(rt, current_figure(rt));
 }
 
 void disp_fig_xlabel(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout, (void)out;
     set_text(rt, &current_axes(rt)->xlabel, argv[0], "xlabel: the text");
+    refresh(rt, current_figure(rt));
 }
 
 void disp_fig_ylabel(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout, (void)out;
     set_text(rt, &current_axes(rt)->ylabel, argv[0], "ylabel: the text");
+    refresh(rt, current_figure(rt));
 }
 
 /* legend("a", "b", …) or legend({"a", "b"}): labels of the series, in plot order. */
@@ -311,6 +346,7 @@ void disp_fig_legend(Rt *rt, int argc, Value *argv, int nout, Value *out)
     free(a->legend);
     a->legend = labels;
     a->nlegend = n;
+    refresh(rt, current_figure(rt));
 }
 
 /* ---------------------------------------------------------------- imshow */
@@ -379,9 +415,16 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
     DispFigure *f = current_figure(rt);
     make_handle(rt, f->id, out);
     if (!disp_recording()) {
-        if (!disp_win_imshow(f->id, a, lo, hi))
+        if (f->rows * f->cols == 1) {           /* the window's own texture, paced */
+            f->cairo = false;
+            if (!disp_win_imshow(f->id, a, lo, hi))
+                disp_warn_no_display(rt, "imshow");
+            return;
+        }
+        if (!keeping()) {                       /* a pane of a grid: drawn by Cairo */
             disp_warn_no_display(rt, "imshow");
-        return;
+            return;
+        }
     }
     int w, h;
     unsigned char *pix = image_rgb(a, lo, hi, &w, &h);
@@ -392,6 +435,7 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
     ax->kind = DISP_AX_IMAGE;
     ax->pix = pix;
     ax->w = w, ax->h = h;
+    refresh(rt, f);
 }
 
 /* ---------------------------------------------------------------- plot */
@@ -505,16 +549,18 @@ void disp_fig_plot(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
     int n = count_series(rt, argc, argv);
-    disp_warn_no_display(rt, "plot");
     DispFigure *f = current_figure(rt);
     make_handle(rt, f->id, out);
-    if (!disp_recording())
+    if (!keeping()) {
+        disp_warn_no_display(rt, "plot");
         return;
+    }
     DispAxes *a = &f->axes[f->cur];
     if (a->kind != DISP_AX_PLOT || !st.hold)
         axes_clear(a);
     a->kind = DISP_AX_PLOT;
     add_series(rt, a, argc, argv, n);
+    refresh(rt, f);
 }
 
 /* ---------------------------------------------------------------- output */

@@ -112,20 +112,16 @@ static bool open_window(Win *w, int iw, int ih)
     return w->sdl != NULL;
 }
 
-bool disp_win_imshow(int id, const RtArray *a, double lo, double hi)
+/* Figure id's window for an image of iw x ih (opened, the view reset for a new size), the
+ * frame's period waited out and the context current; NULL when it cannot be. */
+static Win *prepare(int id, int iw, int ih)
 {
     if (!disp_ctx_start())
-        return false;
+        return NULL;
     disp_win_pump();
     Win *w = get(id);
-    if (!w)
-        return false;
-    int iw, ih;
-    disp_image_size(a, &iw, &ih);
-    if (iw < 1 || ih < 1)
-        return true;
-    if (!w->sdl && !open_window(w, iw, ih))
-        return false;
+    if (!w || (!w->sdl && !open_window(w, iw, ih)))
+        return NULL;
     if (iw != w->w || ih != w->h) {     /* a new size: the view starts again */
         w->w = iw, w->h = ih;
         w->zoom = 1;
@@ -134,6 +130,18 @@ bool disp_win_imshow(int id, const RtArray *a, double lo, double hi)
     disp_pace_wait();
     int ww, wh;
     disp_ctx_begin(w->sdl, &ww, &wh);
+    return w;
+}
+
+bool disp_win_imshow(int id, const RtArray *a, double lo, double hi)
+{
+    int iw, ih;
+    disp_image_size(a, &iw, &ih);
+    if (iw < 1 || ih < 1)
+        return disp_ctx_start();
+    Win *w = prepare(id, iw, ih);
+    if (!w)
+        return false;
     unsigned char *dst = disp_gl_upload_begin(&w->tex, iw, ih);
     if (dst) {
         disp_to_rgba(a, lo, hi, dst);
@@ -141,6 +149,20 @@ bool disp_win_imshow(int id, const RtArray *a, double lo, double hi)
     }
     draw(w);
     disp_pace_shown();
+    return true;
+}
+
+bool disp_win_show_rgba(int id, const unsigned char *rgba, int iw, int ih)
+{
+    Win *w = iw > 0 && ih > 0 ? prepare(id, iw, ih) : NULL;
+    if (!w)
+        return false;
+    unsigned char *dst = disp_gl_upload_begin(&w->tex, iw, ih);
+    if (dst) {
+        memcpy(dst, rgba, (size_t)iw * (size_t)ih * 4);
+        disp_gl_upload_end(&w->tex);
+    }
+    draw(w);
     return true;
 }
 

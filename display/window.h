@@ -24,6 +24,9 @@
 /* Show image a (a checked image array) with range [lo, hi] in figure id's window, opening
  * it if needed. false when there is no display. */
 bool disp_win_imshow(int id, const RtArray *a, double lo, double hi);
+/* Show a figure drawn by Cairo (render.c: plots, grids of panes), RGBA8 of w x h, in figure
+ * id's window. Not paced (only imshow's frames are). false when there is no display. */
+bool disp_win_show_rgba(int id, const unsigned char *rgba, int w, int h);
 /* Whether figure id has an open window. */
 bool disp_win_is_open(int id);
 /* The title of figure id's window (kept for a window opened later). */

@@ -222,6 +222,30 @@ def hold_loop():
             proc.kill()
 
 
+@check("window plot: a red horizontal line across the middle of the axes box, drawn as in the PNGs")
+def plot_window():
+    prog = out("plot.q")
+    write(prog, 'x = [0..0.1..1]\nplot(x, 0.5 + 0 * x, "r")\ntitle("w_plot")\n')
+    proc = spawn(["exec", prog], xenv(), out("plot.log"))
+    try:
+        wid = find_window("w_plot")
+        time.sleep(0.3)
+        s = Shot(wid)
+        assert (s.w, s.h) == (560, 420), "window %dx%d, expected one 560x420 pane" % (s.w, s.h)
+        red = lambda p: p[0] > 200 and p[1] < 120 and p[2] < 120
+        # docs/figures.md: the axes box is 476 x 336 at (64, 32); a constant series gets +-1,
+        # so y = 0.5 is its middle row, 32 + 168 = 200
+        for x in range(90, 520, 40):
+            rows = [y for y in range(150, 260) if red(s.px(x, y))]
+            assert rows and min(rows) >= 198 and max(rows) <= 202, "column %d: red rows %s" % (x, rows)
+        assert not any(red(s.px(x, 100)) or red(s.px(x, 300)) for x in range(90, 520, 10)), "red off the line"
+        key(wid, "q")
+        assert finish(proc) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
 @check("window sync_framerate(25) over 50 frames takes 2.0 s within 5%")
 def sync_framerate():
     prog = out("sync.q")
