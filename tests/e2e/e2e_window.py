@@ -416,6 +416,57 @@ def preview_session():
             proc.kill()
 
 
+GAIN = "function y = process(x, gain : scalar = 0.5)\n    y = x * gain\nendfunction\n"
+
+
+@check("window preview: --compare and 1/2, parameter keys [ ] , ., Home, End, the timeline, --help, usage")
+def preview_compare_params():
+    frames = rgb_frames(os.path.join(MEDIA, "in444.mp4"))
+    count = len(frames) // (320 * 180 * 3)
+    f, other = out("gain.q"), out("red.q")
+    write(f, GAIN)
+    write(other, RED)
+    log = out("preview2.log")
+    clip = os.path.join(MEDIA, "in444.mp4")
+    proc = spawn(["preview", f, clip, "--paused", "--start", "3", "--compare", other, "--set", "gain=0.25"],
+                 xenv(), log)
+    try:
+        wid = find_window("qpipe preview: %s on %s" % (f, clip))
+        time.sleep(0.3)
+        lay = Layout(Shot(wid))
+        scaled = lambda n, g: (lambda x, y: tuple(min(255, int(v * g + 0.5)) for v in frame_px(frames, n, x, y)))
+        wait_for(lambda: check_pane(Shot(wid), lay, 1, scaled(3, 0.25), "gain 0.25 (--set)"), 3, "the first output")
+        key(wid, "2")
+        wait_for(lambda: check_pane(Shot(wid), lay, 1, lambda x, y: (200, 10, 30), "the --compare output"), 3, "key 2")
+        # gain 0.25 + 2 steps of 0.05 (a tenth of the default); ] and [ go round the one parameter
+        key(wid, "1", "bracketright", "bracketleft", "period", "period")
+        wait_for(lambda: check_pane(Shot(wid), lay, 1, scaled(3, 0.35), "gain 0.35"), 3, "the parameter keys")
+        key(wid, "End")
+        wait_for(lambda: check_pane(Shot(wid), lay, 0, lambda x, y: frame_px(frames, count - 1, x, y), "last"),
+                 5, "End")
+        key(wid, "Home")
+        wait_for(lambda: check_pane(Shot(wid), lay, 0, lambda x, y: frame_px(frames, 0, x, y), "first"), 5, "Home")
+        # the timeline: a bar across the band's top, 8 pixels in from each side
+        x = 8 + round((lay.W - 16) * 12 / (count - 1))
+        subprocess.run(["xdotool", "mousemove", "--window", wid, str(x), str(lay.ph + 7), "click", "1"],
+                       env=xenv(), check=True, timeout=10)
+        wait_for(lambda: check_pane(Shot(wid), lay, 0, lambda x, y: frame_px(frames, 12, x, y), "frame 12"),
+                 5, "a click on the timeline")
+        key(wid, "Escape")
+        assert finish(proc) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    code, stdout, _ = run([QPIPE, "preview", "--help"])
+    assert code == 0 and "--compare" in stdout and "usage: qpipe preview" in stdout, stdout[:200]
+    code, _, err = run([QPIPE, "preview", f], env=xenv())
+    assert code == 64 and "IN" in err, "one argument: exit %d, %r" % (code, err)
+    code, _, err = run([QPIPE, "preview", f, out("missing.mp4")], env=xenv())
+    assert code == 66 and "missing.mp4" in err, "missing input: exit %d, %r" % (code, err)
+    code, _, err = run([QPIPE, "preview", f, clip, "--set", "nope=1"], env=xenv(), timeout=30)
+    assert code == 64 and "nope" in err, "unknown --set: exit %d, %r" % (code, err)
+
+
 if __name__ == "__main__":
     start_xvfb()
     sys.exit(main())
