@@ -63,11 +63,14 @@ def xenv(**extra):
     # under `make test-asan`: libdbus (SDL's) keeps a buffer for the process's life
     supp = os.path.join(ROOT, "tests", "lsan_display.supp")
     env["LSAN_OPTIONS"] = ":".join(x for x in (env.get("LSAN_OPTIONS"), "suppressions=" + supp) if x)
+    runtime_dir = os.path.join(OUT, "xdg-runtime")     # SDL asks for one; a private folder
+    os.makedirs(runtime_dir, mode=0o700, exist_ok=True)
+    env["XDG_RUNTIME_DIR"] = runtime_dir
     env.update(extra)
     return env
 
 
-def find_window(name, timeout=10.0):
+def find_window(name, timeout=30.0):
     """The id of the visible window whose title is exactly name."""
     end = time.time() + timeout
     while time.time() < end:
