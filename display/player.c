@@ -38,7 +38,8 @@ struct DispPlayer {
     Pic pic[DISP_PLAYER_SLOTS];
     int out;                    /* the output slot shown */
     Layout layout;
-    double zoom, cx, cy;        /* shared view: zoom (1 fits), the image point at a pane's centre */
+    double zoom, cx, cy;        /* shared view: zoom (1 fits) and the point at a pane's centre, as
+                                 * fractions of the picture (outputs may differ in size) */
     double split;               /* wipe: the split as a fraction of the pane's width */
     int drag;                   /* 0 none, 1 panning, 2 moving the split */
     int mx, my;                 /* last mouse position */
@@ -98,7 +99,7 @@ DispPlayer *disp_player_new(const char *title, int w, int h, char *err, size_t e
     }
     p->out = 1;
     p->zoom = 1;
-    p->cx = w / 2.0, p->cy = h / 2.0;
+    p->cx = p->cy = 0.5;
     p->split = 0.5;
     return p;
 }
@@ -140,7 +141,7 @@ void disp_player_set(DispPlayer *p, int slot, Value img)
     disp_image_size(img.a, &w, &h);
     if (slot == 0 && (w != pic->w || h != pic->h)) {
         p->zoom = 1;
-        p->cx = w / 2.0, p->cy = h / 2.0;
+        p->cx = p->cy = 0.5;
     }
     pic->w = w, pic->h = h;
     int ww, wh;
@@ -221,8 +222,8 @@ static int panes(const DispPlayer *p, int ww, int wh, Pane pane[2])
 static double place(const DispPlayer *p, DispRect r, int w, int h, double *x0, double *y0)
 {
     double s = fmin(r.w / w, r.h / h) * p->zoom;
-    *x0 = round(r.x + r.w / 2 - p->cx * s);
-    *y0 = round(r.y + r.h / 2 - p->cy * s);
+    *x0 = round(r.x + r.w / 2 - p->cx * w * s);
+    *y0 = round(r.y + r.h / 2 - p->cy * h * s);
     return s;
 }
 
@@ -341,8 +342,8 @@ static void zoom_about(DispPlayer *p, double f, int mx, int my)
     double px = (mx - x0) / s, py = (my - y0) / s;       /* the image point under the mouse */
     p->zoom = fmin(256, fmax(1.0 / 16, p->zoom * f));
     s = fmin(r.w / pic->w, r.h / pic->h) * p->zoom;
-    p->cx = px - (mx - r.x - r.w / 2) / s;
-    p->cy = py - (my - r.y - r.h / 2) / s;
+    p->cx = (px - (mx - r.x - r.w / 2) / s) / pic->w;
+    p->cy = (py - (my - r.y - r.h / 2) / s) / pic->h;
 }
 
 static double pane_scale(const DispPlayer *p)
@@ -385,7 +386,7 @@ static bool key(DispPlayer *p, const SDL_KeyboardEvent *k, DispAction *act)
     case SDLK_KP_MINUS: zoom_about(p, 1 / ZOOM_STEP, ww / 2, (wh - band_height()) / 2); break;
     case SDLK_0:
         p->zoom = 1;
-        p->cx = p->pic[0].w / 2.0, p->cy = p->pic[0].h / 2.0;
+        p->cx = p->cy = 0.5;
         break;
     default:
         if (c >= SDLK_1 && c <= SDLK_9 && p->pic[c - SDLK_0].w)
@@ -427,8 +428,10 @@ static bool mouse(DispPlayer *p, const SDL_Event *e, DispAction *act)
             p->split = fmin(1, fmax(0, (double)e->motion.x / ww));
         } else if (p->drag == 1) {
             double s = pane_scale(p);
-            p->cx -= (e->motion.x - p->mx) / s;
-            p->cy -= (e->motion.y - p->my) / s;
+            if (p->pic[0].w) {
+                p->cx -= (e->motion.x - p->mx) / s / p->pic[0].w;
+                p->cy -= (e->motion.y - p->my) / s / p->pic[0].h;
+            }
         }
         p->mx = e->motion.x, p->my = e->motion.y;
         p->mouse_in = true;
