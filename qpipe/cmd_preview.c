@@ -35,6 +35,7 @@
 #include <unistd.h>
 
 #define MAX_COMPARE 8
+#define MAX_CHAIN 16
 #define MAX_SETS 64
 
 typedef struct Set {
@@ -52,6 +53,7 @@ typedef struct Diag {
 
 typedef struct Slot {
     const char *path;
+    const char *settings;       /* -f's "k=v, …" of this item, or NULL */
     RtFilter *f;
     Diag *diag;
     Value out;                  /* the last good output for the current frame */
@@ -62,8 +64,8 @@ typedef struct Preview {
     RtHost *host;
     RtOptions opt;
     const char *in;
-    Slot slot[1 + MAX_COMPARE];
-    int nslots;
+    Slot slot[MAX_CHAIN + MAX_COMPARE];    /* the filter (or -f's chain, in order), then --compare */
+    int nslots, nmain;                      /* all of them; the filter's (or chain's) */
     Set sets[MAX_SETS];
     int nsets;
     int param;                  /* the parameter the live keys change */
@@ -91,13 +93,16 @@ static double now(void)
 static void usage(FILE *out)
 {
     fputs("usage: qpipe preview FILTER.q IN [--set name=value]... [OPTIONS]\n"
+          "       qpipe preview -f CHAIN IN [--set name=value]... [OPTIONS]\n"
           "\n"
           "Plays IN (a video, an image, a folder of images, or cam:0) through the filter in a\n"
           "window, input and output side by side, and reloads the filter when its file or a\n"
           "module it imports is saved (docs/preview.md).\n"
           "\n"
           "options:\n"
-          "  --set name=value     a parameter of process (repeatable)\n"
+          "  --set name=value     a parameter of process (repeatable; in a chain, of every\n"
+          "                       filter that has it)\n"
+          "  -f CHAIN             filters in turn, as for qpipe run: \"denoise(sigma=10), sharpen\"\n"
           "  --compare OTHER.q    another filter to compare with (keys 1, 2, ...; repeatable)\n"
           "  --paused             start paused\n"
           "  --start N            start at frame N (from 0)\n"
@@ -171,7 +176,7 @@ static int apply_sets(Preview *p, RtFilter *f, bool strict)
  * (also printed) into p->error. */
 static int load(Preview *p, Slot *s, bool strict)
 {
-    Slot n = {.path = s->path, .out = rt_undef()};
+    Slot n = {.path = s->path, .settings = s->settings, .out = rt_undef()};
     n.diag = calloc(1, sizeof *n.diag);
     if (!n.diag || !(n.diag->f = open_memstream(&n.diag->buf, &n.diag->len))) {
         free(n.diag);
@@ -180,7 +185,13 @@ static int load(Preview *p, Slot *s, bool strict)
     int rc = 0;
     n.f = rt_filter_load(p->host, &p->opt, s->path, stderr, n.diag->f, &rc);
     const char *msg = new_diag(&n);
-    if (!rc && (rc = apply_sets(p, n.f, strict && s == &p->slot[0])) == 0) {
+    char err[512];
+    if (!rc && run_chain_settings(n.f, s->settings, err, sizeof err)) {
+        fprintf(stderr, "qpipe preview: %s\n", err);
+        rt_filter_help(n.f, stderr);
+        rc = 64;
+    }
+    if (!rc && (rc = apply_sets(p, n.f, strict && p->nmain == 1 && s == &p->slot[0])) == 0) {
         RtFilterInfo info = {p->info.width, p->info.height, p->info.fps, p->info.count};
         rc = rt_filter_init(n.f, &info);
         msg = new_diag(&n);
@@ -217,13 +228,16 @@ static void filter_frame(Preview *p)
         Slot *s = &p->slot[i];
         if (!s->f)
             continue;
+        Value in = i > 0 && i < p->nmain ? p->slot[i - 1].out : p->frame;   /* a chain's items in turn */
+        if (in.kind != V_ARRAY)
+            continue;
         Value out = rt_undef();
         double t0 = now();
-        int rc = rt_filter_process(s->f, p->frame, &out);
+        int rc = rt_filter_process(s->f, in, &out);
         s->ms = (now() - t0) * 1000;
         const char *msg = new_diag(s);
         if (rc) {
-            if (i == 0 || !*p->error)
+            if (i < p->nmain || !*p->error)
                 snprintf(p->error, sizeof p->error, "%s", msg ? msg : "the filter failed");
             continue;
         }
@@ -242,16 +256,37 @@ static const char *param_value(const Preview *p, const RtFilterParam *prm)
     return prm->default_text;
 }
 
+/* The parameters of the filter (of every item of a chain, in order): how many, and the k-th
+ * with the filter that has it. */
+static int nparams(const Preview *p)
+{
+    int n = 0;
+    for (int i = 0; i < p->nmain; i++)
+        n += p->slot[i].f ? rt_filter_nparams(p->slot[i].f) : 0;
+    return n;
+}
+
+static const RtFilterParam *param_at(const Preview *p, int k, RtFilter **owner)
+{
+    for (int i = 0; i < p->nmain; i++) {
+        int n = p->slot[i].f ? rt_filter_nparams(p->slot[i].f) : 0;
+        if (k < n) {
+            *owner = p->slot[i].f;
+            return rt_filter_param(p->slot[i].f, k);
+        }
+        k -= n;
+    }
+    return NULL;
+}
+
 /* ,/.: the selected parameter by one step (a tenth of its default, or 1 for integers and a
  * default of 0). */
 static void change_param(Preview *p, int dir)
 {
-    RtFilter *f = p->slot[0].f;
-    int n = f ? rt_filter_nparams(f) : 0;
-    if (!n)
-        return;
-    const RtFilterParam *prm = rt_filter_param(f, p->param % n);
-    if (prm->kind == RT_PARAM_STRING)
+    int n = nparams(p);
+    RtFilter *f = NULL;
+    const RtFilterParam *prm = n ? param_at(p, p->param % n, &f) : NULL;
+    if (!prm || prm->kind == RT_PARAM_STRING)
         return;
     char *end;
     double def = strtod(prm->default_text, &end), cur = strtod(param_value(p, prm), &end);
@@ -277,33 +312,47 @@ static void change_param(Preview *p, int dir)
     }
     free(p->sets[i].value);
     p->sets[i].value = strdup(text);
-    for (int k = 1; k < p->nslots; k++)            /* --compare filters with the same name */
-        if (p->slot[k].f)
-            rt_filter_set(p->slot[k].f, prm->name, text, err, sizeof err);
+    for (int k = 0; k < p->nslots; k++)    /* the chain's and --compare's with the same name */
+        if (p->slot[k].f && p->slot[k].f != f)
+            for (int j = 0; j < rt_filter_nparams(p->slot[k].f); j++)
+                if (!strcmp(rt_filter_param(p->slot[k].f, j)->name, prm->name))
+                    rt_filter_set(p->slot[k].f, prm->name, text, err, sizeof err);
 }
 
 /* ---------------------------------------------------------------- the window's text */
 
+/* The slot behind the player's output k: 1 the filter (the last item of a chain), 2… the
+ * --compare filters. */
+static Slot *output(Preview *p, int k)
+{
+    int i = k <= 1 ? p->nmain - 1 : p->nmain + k - 2;
+    return &p->slot[i < p->nslots ? i : p->nmain - 1];
+}
+
 static void show(Preview *p)
 {
     disp_player_set(p->player, 0, p->frame);
-    for (int i = 0; i < p->nslots; i++)
-        disp_player_set(p->player, 1 + i, p->slot[i].out);
+    for (int k = 1; k <= p->nslots - p->nmain + 1; k++)
+        disp_player_set(p->player, k, output(p, k)->out);
     char overlay[256], status[512] = "";
     double t = p->info.fps > 0 ? p->pos / p->info.fps : 0;
-    int k = disp_player_output_slot(p->player) - 1;
-    double ms = k >= 0 && k < p->nslots ? p->slot[k].ms : p->slot[0].ms;
+    int k = disp_player_output_slot(p->player);
+    double ms = 0;
+    for (int i = 0; k == 1 && i < p->nmain; i++)
+        ms += p->slot[i].ms;
+    if (k > 1)
+        ms = output(p, k)->ms;
     if (p->info.count > 0)
         snprintf(overlay, sizeof overlay, "frame %lld/%lld  %.2f s  filter %.1f ms  %.1f fps%s",
                  (long long)p->pos, (long long)p->info.count, t, ms, p->disp_fps, p->paused ? "  paused" : "");
     else
         snprintf(overlay, sizeof overlay, "frame %lld  %.2f s  filter %.1f ms  %.1f fps%s", (long long)p->pos, t,
                  ms, p->disp_fps, p->paused ? "  paused" : "");
-    RtFilter *f = p->slot[0].f;
     size_t len = 0;
-    for (int i = 0; f && i < rt_filter_nparams(f); i++) {
-        const RtFilterParam *prm = rt_filter_param(f, i);
-        bool sel = i == p->param % rt_filter_nparams(f);
+    for (int i = 0, n = nparams(p); i < n; i++) {
+        RtFilter *owner;
+        const RtFilterParam *prm = param_at(p, i, &owner);
+        bool sel = i == p->param % n;
         len += (size_t)snprintf(status + len, sizeof status - len, "%s%s%s=%s%s", i ? " " : "", sel ? "[" : "",
                                 prm->name, param_value(p, prm), sel ? "]" : "");
         if (len >= sizeof status)
@@ -327,8 +376,7 @@ static void show(Preview *p)
 /* s: the shown output as IN's name without its extension + _frameN.png, beside IN. */
 static void save(Preview *p)
 {
-    int k = disp_player_output_slot(p->player) - 1;
-    Value out = k >= 0 && k < p->nslots ? p->slot[k].out : rt_undef();
+    Value out = output(p, disp_player_output_slot(p->player))->out;
     if (out.kind != V_ARRAY)
         return;
     size_t len = strlen(p->in) + 64;
@@ -417,8 +465,8 @@ static int act(Preview *p, const DispAction *a)
     case DISP_ACT_SEEK_TO: to = a->n >= 0 ? a->n : last; break;
     case DISP_ACT_SAVE: save(p); show(p); return 1;
     case DISP_ACT_PARAM_SELECT:
-        if (p->slot[0].f && rt_filter_nparams(p->slot[0].f))
-            p->param = (p->param + (int)a->n + rt_filter_nparams(p->slot[0].f)) % rt_filter_nparams(p->slot[0].f);
+        if (nparams(p))
+            p->param = (p->param + (int)a->n + nparams(p)) % nparams(p);
         show(p);
         return 1;
     case DISP_ACT_PARAM_CHANGE:
@@ -486,42 +534,68 @@ static int play(Preview *p)
 
 /* ---------------------------------------------------------------- entry */
 
+/* Apply every --set name that no item of the chain has: an error (64), as in qpipe run. */
+static int check_sets(const Preview *p)
+{
+    for (int i = 0; i < p->nsets; i++) {
+        bool has = false;
+        for (int k = 0; k < p->nmain; k++)
+            for (int j = 0; p->slot[k].f && j < rt_filter_nparams(p->slot[k].f); j++)
+                has |= !strcmp(rt_filter_param(p->slot[k].f, j)->name, p->sets[i].name);
+        if (!has) {
+            fprintf(stderr, "qpipe preview: no filter of the chain has a parameter '%s'\n", p->sets[i].name);
+            for (int k = 0; k < p->nmain; k++)
+                rt_filter_help(p->slot[k].f, stderr);
+            return 64;
+        }
+    }
+    return 0;
+}
+
 int cmd_preview(int argc, char **argv, const RunEnv *env)
 {
     Preview p = {.host = env->host, .frame = rt_undef()};
     p.opt.module_path = env->module_path;
     p.opt.kernel_dir = env->kernel_dir;
     int64_t start = 0;
-    const char *pos[2] = {NULL, NULL};
-    int npos = 0, rc = 0;
-    for (int i = 0; i < argc; i++) {
+    const char *pos[2] = {NULL, NULL}, *chain = NULL, *compare[MAX_COMPARE];
+    int npos = 0, ncompare = 0, rc = 0, nitems = 0;
+    RunChainItem *items = NULL;
+    char err[512];
+    for (int i = 0; i < argc && !rc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            return 0;
+            goto done;
         } else if (!strcmp(a, "--set") && i + 1 < argc) {
             const char *eq = strchr(argv[++i], '=');
             if (!eq || eq == argv[i])
-                return bad_usage("--set needs name=value, not '%s'", argv[i]);
-            if (p.nsets == MAX_SETS)
-                return bad_usage("too many --set%s", "");
-            p.sets[p.nsets].name = strndup(argv[i], (size_t)(eq - argv[i]));
-            p.sets[p.nsets++].value = strdup(eq + 1);
+                rc = bad_usage("--set needs name=value, not '%s'", argv[i]);
+            else if (p.nsets == MAX_SETS)
+                rc = bad_usage("too many --set%s", "");
+            else {
+                p.sets[p.nsets].name = strndup(argv[i], (size_t)(eq - argv[i]));
+                p.sets[p.nsets++].value = strdup(eq + 1);
+            }
         } else if (!strcmp(a, "--compare") && i + 1 < argc) {
-            if (p.nslots == MAX_COMPARE)
-                return bad_usage("at most 8 --compare filters%s", "");
-            p.slot[1 + p.nslots++].path = argv[++i];
+            if (ncompare == MAX_COMPARE)
+                rc = bad_usage("at most 8 --compare filters%s", "");
+            else
+                compare[ncompare++] = argv[++i];
+        } else if (!strcmp(a, "-f") && i + 1 < argc) {
+            chain = argv[++i];
         } else if (!strcmp(a, "--start") && i + 1 < argc) {
             char *end;
             start = strtoll(argv[++i], &end, 10);
             if (*end || start < 0)
-                return bad_usage("--start needs a frame number, not '%s'", argv[i]);
+                rc = bad_usage("--start needs a frame number, not '%s'", argv[i]);
         } else if (!strcmp(a, "--threads") && i + 1 < argc) {
             char *end;
             long n = strtol(argv[++i], &end, 10);
             if (*end || n < 1 || n > 1024)
-                return bad_usage("--threads needs a number from 1 to 1024, not '%s'", argv[i]);
-            rt_host_set_threads(p.host, (int)n);
+                rc = bad_usage("--threads needs a number from 1 to 1024, not '%s'", argv[i]);
+            else
+                rt_host_set_threads(p.host, (int)n);
         } else if (!strcmp(a, "--double")) {
             p.opt.dbl = true;
         } else if (!strcmp(a, "--paused")) {
@@ -530,34 +604,48 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
             p.no_pace = true;
         } else if (!strcmp(a, "--exit-at-end")) {
             p.exit_at_end = true;
-        } else if (a[0] == '-' && a[1] && strncmp(a, "cam:", 4)) {
-            return bad_usage("unknown option '%s'", a);
+        } else if (a[0] == '-' && a[1]) {
+            rc = bad_usage("unknown option '%s'", a);
         } else if (npos < 2) {
             pos[npos++] = a;
         } else {
-            return bad_usage("one filter and one input, not also '%s'", a);
+            rc = bad_usage("one filter and one input, not also '%s'", a);
         }
     }
-    if (npos < 2)
-        return bad_usage("needs FILTER.q and IN%s", "");
-    p.slot[0].path = pos[0];
-    p.nslots++;
-    p.in = pos[1];
+    if (rc)
+        goto done;
+    if (npos != (chain ? 1 : 2)) {
+        rc = chain ? bad_usage("with -f CHAIN, only IN follows%s", "") : bad_usage("needs FILTER.q and IN%s", "");
+        goto done;
+    }
+    if (chain) {
+        if (run_chain_parse(chain, env->presets_dir, &items, &nitems, err, sizeof err) || nitems > MAX_CHAIN) {
+            rc = bad_usage("%s", nitems > MAX_CHAIN ? "a chain of at most 16 filters" : err);
+            goto done;
+        }
+        for (int i = 0; i < nitems; i++)
+            p.slot[p.nslots++] = (Slot){.path = items[i].path, .settings = items[i].settings, .out = rt_undef()};
+    } else {
+        p.slot[p.nslots++] = (Slot){.path = pos[0], .out = rt_undef()};
+    }
+    p.nmain = p.nslots;
+    for (int i = 0; i < ncompare; i++)
+        p.slot[p.nslots++] = (Slot){.path = compare[i], .out = rt_undef()};
+    p.in = pos[npos - 1];
     for (int i = 0; i < p.nslots; i++)
         if (access(p.slot[i].path, R_OK) != 0) {
             fprintf(stderr, "qpipe preview: '%s': %s\n", p.slot[i].path, strerror(errno));
             rc = 66;
             goto done;
         }
-    char err[512];
     p.src = pv_source_open(p.in, p.opt.dbl, err, sizeof err, &rc);
     if (!p.src) {
         fprintf(stderr, "qpipe preview: %s\n", err);
         goto done;
     }
     pv_source_info(p.src, &p.info);
-    char title[256];
-    snprintf(title, sizeof title, "qpipe preview: %s on %s", p.slot[0].path, p.in);
+    char title[512];
+    snprintf(title, sizeof title, "qpipe preview: %s on %s", chain ? chain : p.slot[0].path, p.in);
     p.player = disp_player_new(title, p.info.width, p.info.height, err, sizeof err);
     if (!p.player) {
         fprintf(stderr, "qpipe preview: cannot open a window: %s\n", err);
@@ -567,6 +655,8 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
     for (int i = 0; i < p.nslots; i++)
         if ((rc = load(&p, &p.slot[i], true)) != 0)
             goto done;
+    if (p.nmain > 1 && (rc = check_sets(&p)))
+        goto done;
     p.watch = pv_watch_new();
     watch_files(&p);
     p.pos = start;
@@ -577,6 +667,7 @@ done:
         rt_release(p.slot[i].out);
         slot_drop(&p.slot[i]);
     }
+    run_chain_items_free(items, nitems);
     rt_release(p.frame);
     disp_player_free(p.player);
     disp_shutdown();

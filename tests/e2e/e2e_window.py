@@ -11,6 +11,7 @@ docs/figures.md in Python, video frames by FFmpeg.
 
 import atexit
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -70,11 +71,16 @@ def xenv(**extra):
     return env
 
 
+def ere(text):
+    """text as a POSIX extended regular expression matching itself (xdotool's --name)."""
+    return re.sub(r"([.\[\]()*+?{}|^$\\])", r"\\\1", text)
+
+
 def find_window(name, timeout=30.0):
     """The id of the visible window whose title is exactly name."""
     end = time.time() + timeout
     while time.time() < end:
-        p = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^%s$" % name], env=xenv(),
+        p = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^%s$" % ere(name)], env=xenv(),
                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         ids = p.stdout.split()
         if ids:
@@ -422,7 +428,7 @@ def preview_session():
 GAIN = "function y = process(x, gain : scalar = 0.5)\n    y = x * gain\nendfunction\n"
 
 
-@check("window preview: --compare and 1/2, parameter keys [ ] , ., Home, End, the timeline, --help, usage")
+@check("window preview: --compare and 1/2, parameter keys [ ] , ., Home, End, the timeline, -f CHAIN, --help, usage")
 def preview_compare_params():
     frames = rgb_frames(os.path.join(MEDIA, "in444.mp4"))
     count = len(frames) // (320 * 180 * 3)
@@ -456,6 +462,21 @@ def preview_compare_params():
         wait_for(lambda: check_pane(Shot(wid), lay, 0, lambda x, y: frame_px(frames, 12, x, y), "frame 12"),
                  5, "a click on the timeline")
         key(wid, "Escape")
+        assert finish(proc) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    # -f CHAIN: the preset invert, then gain.q with its setting; --set reaches the item that has it
+    chain = "invert, %s(gain=0.5)" % f
+    proc = spawn(["preview", "-f", chain, clip, "--paused", "--start", "2"], xenv(), out("chain.log"))
+    try:
+        wid = find_window("qpipe preview: %s on %s" % (chain, clip))
+        time.sleep(0.3)
+        lay = Layout(Shot(wid))
+        wait_for(lambda: check_pane(Shot(wid), lay, 1, lambda x, y: tuple(int((255 - v) * 0.5 + 0.5) for v in
+                                                                   frame_px(frames, 2, x, y)), "invert then gain"),
+                 5, "the chain's output")
+        key(wid, "q")
         assert finish(proc) == 0
     finally:
         if proc.poll() is None:
