@@ -318,6 +318,7 @@ int main(int argc, char **argv)
             char *presets = standard_modules();
             RunEnv env = {(const char *const *)path, kdir, presets, host};
             rc = cmd[0] == 'r' ? cmd_run(argc - 2, argv + 2, &env) : cmd_preview(argc - 2, argv + 2, &env);
+            disp_shutdown();        /* windows a filter's imshow opened */
             free_path(path);
             free(presets);
         }
