@@ -26,6 +26,26 @@ double disp_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Xlib's default error handler prints and exits. A request about a window that is already
+ * gone (the user closed it while SDL still had a message queued for it) is harmless, so
+ * errors are ignored instead. libX11 is SDL's (loaded by it): found, not linked. */
+static int ignore_x_error(void *display, void *event)
+{
+    (void)display, (void)event;
+    return 0;
+}
+
+static void quiet_x_errors(void)
+{
+    void *x11 = dlopen("libX11.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    if (!x11)
+        return;
+    void *(*set)(int (*)(void *, void *)) = (void *(*)(int (*)(void *, void *)))dlsym(x11, "XSetErrorHandler");
+    if (set)
+        set(ignore_x_error);
+    dlclose(x11);
+}
+
 static bool fail(const char *fmt, const char *detail)
 {
     snprintf(c.reason, sizeof c.reason, fmt, detail);
@@ -66,6 +86,7 @@ bool disp_ctx_start(void)
     if (!c.gl)
         return fail("no OpenGL 3.3 core context (%s)", SDL_GetError());
     SDL_GL_SetSwapInterval(0);   /* pacing is sync_framerate's, not the monitor's */
+    quiet_x_errors();
     char err[256];
     if (disp_gl_init(err, sizeof err) != 0)
         return fail("OpenGL: %s", err);
