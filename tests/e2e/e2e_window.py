@@ -188,19 +188,24 @@ def imshow_gradients():
     proc = spawn(["exec", prog], xenv(), out("gradients.log"))
     try:
         wins = {t: find_window(t) for t in ("w_float", "w_uint8_rgb", "w_int_range", "w_rgba")}
-        time.sleep(0.2)
+
+        def compare(title, fn):
+            s = Shot(wins[title])
+            if (s.w, s.h) != (256, 64):
+                return "%s: window %dx%d, expected 256x64" % (title, s.w, s.h)
+            for i in (0, 17, 63):
+                for j in (0, 1, 2, 100, 127, 128, 200, 254, 255):
+                    got, want = s.px(j, i), fn(i, j)
+                    if got != want:
+                        return "%s: pixel (%d, %d) is %s, expected %s" % (title, j, i, got, want)
+            return None
         for title, fn in (
             ("w_float", lambda i, j: (j, j, j)),
             ("w_uint8_rgb", lambda i, j: (j, 255 - j, i)),
             ("w_int_range", lambda i, j: (to_byte(4 * j - 100, 0, 800),) * 3),
             ("w_rgba", lambda i, j: (to_byte(j / 255, 0, 1), to_byte(0.5, 0, 1), to_byte(i / 63, 0, 1))),
         ):
-            s = Shot(wins[title])
-            assert (s.w, s.h) == (256, 64), "%s: window %dx%d, expected 256x64" % (title, s.w, s.h)
-            for i in (0, 17, 63):
-                for j in (0, 1, 2, 100, 127, 128, 200, 254, 255):
-                    got, want = s.px(j, i), fn(i, j)
-                    assert got == want, "%s: pixel (%d, %d) is %s, expected %s" % (title, j, i, got, want)
+            wait_for(lambda: compare(title, fn), 10, "the image of " + title)    # drawn once mapped
         assert proc.poll() is None, "qpipe exec ended with its windows open"
         for t in wins:
             key(wins[t], "q")
@@ -238,16 +243,22 @@ def plot_window():
     proc = spawn(["exec", prog], xenv(), out("plot.log"))
     try:
         wid = find_window("w_plot")
-        time.sleep(0.3)
-        s = Shot(wid)
-        assert (s.w, s.h) == (560, 420), "window %dx%d, expected one 560x420 pane" % (s.w, s.h)
         red = lambda p: p[0] > 200 and p[1] < 120 and p[2] < 120
-        # docs/figures.md: the axes box is 476 x 336 at (64, 32); a constant series gets +-1,
-        # so y = 0.5 is its middle row, 32 + 168 = 200
-        for x in range(90, 520, 40):
-            rows = [y for y in range(150, 260) if red(s.px(x, y))]
-            assert rows and min(rows) >= 198 and max(rows) <= 202, "column %d: red rows %s" % (x, rows)
-        assert not any(red(s.px(x, 100)) or red(s.px(x, 300)) for x in range(90, 520, 10)), "red off the line"
+
+        def line():
+            s = Shot(wid)
+            if (s.w, s.h) != (560, 420):
+                return "window %dx%d, expected one 560x420 pane" % (s.w, s.h)
+            # docs/figures.md: the axes box is 476 x 336 at (64, 32); a constant series gets
+            # +-1, so y = 0.5 is its middle row, 32 + 168 = 200
+            for x in range(90, 520, 40):
+                rows = [y for y in range(150, 260) if red(s.px(x, y))]
+                if not rows or min(rows) < 198 or max(rows) > 202:
+                    return "column %d: red rows %s" % (x, rows)
+            if any(red(s.px(x, 100)) or red(s.px(x, 300)) for x in range(90, 520, 10)):
+                return "red off the line"
+            return None
+        wait_for(line, 10, "the plot")
         key(wid, "q")
         assert finish(proc) == 0
     finally:
