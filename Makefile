@@ -37,7 +37,11 @@ CPPFLAGS += -DIO_AVDEVICE_MAJOR=$(or $(AVDEVICE_MAJOR),59)
 NUM_PKGS  := fftw3 fftw3f openblas lapacke cairo
 NUM_LIBS  := $(shell pkg-config --libs $(NUM_PKGS) 2>/dev/null) -lfftw3_threads -lfftw3f_threads
 CPPFLAGS  += $(shell pkg-config --cflags $(NUM_PKGS) 2>/dev/null)
-QP_LDLIBS = $(MEDIA_LIBS) $(NUM_LIBS) -lm -lpthread -ldl $(LDLIBS)
+# The window of display/: SDL2, SDL2_ttf (FreeType text) and OpenGL (Mesa without a GPU).
+DISP_PKGS := sdl2 SDL2_ttf gl
+DISP_LIBS := $(shell pkg-config --libs $(DISP_PKGS) 2>/dev/null)
+CPPFLAGS  += $(shell pkg-config --cflags $(DISP_PKGS) 2>/dev/null)
+QP_LDLIBS = $(MEDIA_LIBS) $(NUM_LIBS) $(DISP_LIBS) -lm -lpthread -ldl $(LDLIBS)
 
 # The fuzzers are built by clang with its own sanitizers, from the sources they test
 # directly (not the archive) so that every such file is instrumented for coverage; the

@@ -166,8 +166,5 @@ int io_vout_close(IoVideoOut *out, char *err, size_t errlen);
 /* Free without finishing the file (after an error). */
 void io_vout_abort(IoVideoOut *out);
 
-/* Close the readers and writers that Quasar programs left open (vidopen, vidsave): call once
- * at exit. An unclosed writer's output is discarded, with a warning on stderr. */
-void io_video_cleanup(void);
 
 #endif

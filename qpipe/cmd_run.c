@@ -253,82 +253,21 @@ static RtFilter *load_filter(const char *path, const RunArgs *a, const RunEnv *e
         .kernel_dir = env->kernel_dir,
         .verbose = a->verbose,
     };
-    return rt_filter_load(&opt, path, stderr, stderr, rc);
+    return rt_filter_load(env->host, &opt, path, stderr, stderr, rc);
 }
 
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    char *e = s + strlen(s);
-    while (e > s && isspace((unsigned char)e[-1]))
-        *--e = '\0';
-    return s;
-}
-
-/* Apply "k=v, k2=v2" to f; an exit code. */
-static int apply_settings_text(RtFilter *f, char *text)
-{
-    char *save = NULL;
-    for (char *tok = strtok_r(text, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        tok = trim(tok);
-        if (!*tok)
-            continue;
-        char *eq = strchr(tok, '=');
-        if (!eq) {
-            fprintf(stderr, "qpipe run: '%s' in the chain needs name=value\n", tok);
-            list_params(f);
-            return EX_USAGE;
-        }
-        *eq = '\0';
-        char err[512];
-        if (rt_filter_set(f, trim(tok), trim(eq + 1), err, sizeof err)) {
-            fprintf(stderr, "qpipe run: %s\n", err);
-            list_params(f);
-            return EX_USAGE;
-        }
-    }
-    return 0;
-}
-
-/* Split "a(x=1), b, c(y=2)" at top-level commas and load each filter. */
+/* Load the filters of "a(x=1), b, c(y=2)" (chain_text.c) in order, with their settings. */
 static int load_chain_text(const char *text, const RunArgs *a, const RunEnv *env, RunChain *c)
 {
-    char *copy = strdup(text);
-    if (!copy)
-        return EX_SOFTWARE;
-    int rc = 0, depth = 0;
-    char *item = copy;
-    for (char *p = copy;; p++) {
-        if (*p == '(')
-            depth++;
-        else if (*p == ')')
-            depth--;
-        if (*p && (*p != ',' || depth > 0))
-            continue;
-        bool last = !*p;
-        *p = '\0';
-        char *it = trim(item);
-        char *open = strchr(it, '(');
-        char *args = NULL;
-        if (open) {
-            char *close = strrchr(open, ')');
-            if (!close || trim(close + 1)[0]) {
-                fprintf(stderr, "qpipe run: -f: cannot read '%s' (expected name(k=v, ...))\n", it);
-                rc = EX_USAGE;
-                break;
-            }
-            *open = '\0';
-            *close = '\0';
-            args = open + 1;
-            it = trim(it);
-        }
-        if (!*it) {
-            fprintf(stderr, "qpipe run: -f: an empty filter name in '%s'\n", text);
-            rc = EX_USAGE;
-            break;
-        }
-        char *path = presets_resolve(it, env, "qpipe run: -f", &rc);
+    RunChainItem *items;
+    int n, rc = 0;
+    char err[512];
+    if (run_chain_parse(text, env->presets_dir, &items, &n, err, sizeof err)) {
+        fprintf(stderr, "qpipe run: %s\n", err);
+        return EX_USAGE;
+    }
+    for (int i = 0; i < n && !rc; i++) {
+        char *path = presets_resolve(items[i].name, env, "qpipe run: -f", &rc);
         RtFilter *f = path ? load_filter(path, a, env, &rc) : NULL;
         free(path);
         if (!f) {
@@ -336,13 +275,13 @@ static int load_chain_text(const char *text, const RunArgs *a, const RunEnv *env
             break;
         }
         c->f[c->n++] = f;
-        if (args && (rc = apply_settings_text(f, args)))
-            break;
-        if (last)
-            break;
-        item = p + 1;
+        if (run_chain_settings(f, items[i].settings, err, sizeof err)) {
+            fprintf(stderr, "qpipe run: %s\n", err);
+            list_params(f);
+            rc = EX_USAGE;
+        }
     }
-    free(copy);
+    run_chain_items_free(items, n);
     return rc;
 }
 
@@ -727,6 +666,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         goto done;
     }
     c.dbl = a.dbl;
+    rt_host_set_threads(env->host, a.threads);
     if (!a.help && (rc = presets_check_encoder(a.media.vo.preset, a.media.vo.codec, a.out)))
         goto done;
     if (a.chain) {

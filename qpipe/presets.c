@@ -184,7 +184,7 @@ int cmd_presets(int argc, char **argv, const RunEnv *env)
     for (int i = 0; i < count; i++) {
         char *path = join(folder(env), names[i], ".q");
         int rc = 0;
-        RtFilter *f = path && sink ? rt_filter_load(&opt, path, sink, sink, &rc) : NULL;
+        RtFilter *f = path && sink ? rt_filter_load(env->host, &opt, path, sink, sink, &rc) : NULL;
         if (f)
             print_preset(names[i], path, f);
         else

@@ -232,12 +232,12 @@ bool rt_filter_defines_process(const char *path)
     return yes;
 }
 
-RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc)
+RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc)
 {
     RtFilter *f = calloc(1, sizeof *f);
     if (f)
         f->err = err;
-    if (!f || !(f->path = strdup(path)) || !(f->rt = rt_new(opt, out, err))) {
+    if (!f || !(f->path = strdup(path)) || !(f->rt = rt_new(host, opt, out, err))) {
         *rc = RT_EX_SOFTWARE;
         fprintf(err, "qpipe: out of memory\n");
         rt_filter_free(f);
@@ -297,6 +297,14 @@ RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE
 }
 
 const char *rt_filter_path(const RtFilter *f) { return f->path; }
+
+const char *rt_filter_file(const RtFilter *f, int i)
+{
+    const RtModule *m = f->rt->modules;
+    while (m && i-- > 0)
+        m = m->next;
+    return m ? m->path : NULL;
+}
 int rt_filter_nparams(const RtFilter *f) { return f->nparams; }
 const RtFilterParam *rt_filter_param(const RtFilter *f, int i) { return &f->params[i]; }
 const char *rt_filter_doc(const RtFilter *f) { return f->doc; }

@@ -2605,7 +2605,7 @@ void rt_eval_text(Rt *rt, const char *text, Value *dst)
 
 /* ---------------------------------------------------------------- life cycle */
 
-Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
+Rt *rt_new(RtHost *host, const RtOptions *opt, FILE *out, FILE *err)
 {
     Rt *rt = calloc(1, sizeof *rt);
     if (!rt)
@@ -2624,17 +2624,30 @@ Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
     rt->stack_end = rt->stack + RT_STACK_VALUES;
     rt->module_path = opt->module_path;
     rt_rand_seed(rt, opt->seeded ? opt->seed : 5489);
-    rt_pool_init(opt->threads);
-    rt_fft_attach();
-    RtJitConfig jc = {.kernel_dir = opt->kernel_dir};
-    rt_jit_configure(&jc);
+    rt->host = host;
+    rt_host_attach(host);
     return rt;
+}
+
+void **rt_state(Rt *rt, const RtStateKind *kind)
+{
+    for (int i = 0; i < rt->nstates; i++)
+        if (rt->states[i].kind == kind)
+            return &rt->states[i].state;
+    if (rt->nstates == RT_MAX_STATES)
+        return NULL;
+    rt->states[rt->nstates].kind = kind;
+    rt->states[rt->nstates].state = NULL;
+    return &rt->states[rt->nstates++].state;
 }
 
 void rt_free(Rt *rt)
 {
     if (!rt)
         return;
+    for (int i = 0; i < rt->nstates; i++)      /* io/'s videos: closed, unfinished outputs dropped */
+        if (rt->states[i].state)
+            rt->states[i].kind->release(rt->states[i].state);
     rt_pop_to(rt, rt->stack);
     for (int i = 0; i < rt->nglobals; i++) {
         rt_release(rt->globals[i]);
@@ -2663,8 +2676,7 @@ void rt_free(Rt *rt)
     free(rt->stack);
     lang_diag_free(rt->diag);
     rt_kernels_free(rt);
-    rt_fft_detach();
-    rt_pool_shutdown();
+    rt_host_detach(rt->host);
     rt_mem_trim();
     free(rt);
 }

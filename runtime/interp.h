@@ -121,8 +121,22 @@ typedef struct StrBuf {
     size_t len, cap;
 } StrBuf;
 
+/* State that a folder above the runtime keeps per runtime (io/'s open videos): a slot per
+ * kind, NULL until its folder sets it, released by rt_free (rt_state). */
+typedef struct RtStateKind {
+    const char *name;
+    void (*release)(void *state);
+} RtStateKind;
+#define RT_MAX_STATES 4
+
 struct Rt {
     RtOptions opt;
+    RtHost *host;               /* the pool, JIT and FFT state this runtime uses (host.c) */
+    struct {
+        const RtStateKind *kind;
+        void *state;
+    } states[RT_MAX_STATES];    /* rt_state */
+    int nstates;
     FILE *out;                  /* program output (stdout) */
     LangDiag *diag;             /* errors and warnings go through the front end's engine */
     Value *stack, *sp, *stack_end;
@@ -321,8 +335,22 @@ FnInfo *rt_scope_fn(Rt *rt, RtModule *mod, Node *fn);
 typedef void (*RtRangeFn)(void *ctx, int64_t begin, int64_t end);
 void rt_parallel_for(int64_t n, int64_t grain, RtRangeFn fn, void *ctx);
 int rt_pool_threads(void);
-void rt_pool_init(int nthreads);
+void rt_pool_init(int nthreads);        /* by the host only (host.c) */
 void rt_pool_shutdown(void);
+
+/* ---------------------------------------------------------------- per-runtime state (interp.c) */
+
+/* The slot of kind's state in rt (NULL until set by its owner), made on first use; NULL when
+ * RT_MAX_STATES kinds already have one. rt_free calls kind->release on a non-NULL state
+ * before anything else is freed. What a folder above the runtime keeps per program goes
+ * here, never in statics: each filter of a chain and each reload has its own. */
+void **rt_state(Rt *rt, const RtStateKind *kind);
+
+/* ---------------------------------------------------------------- host (host.c) */
+
+/* A runtime counts itself in (rt_new) and out (rt_free). */
+void rt_host_attach(RtHost *h);
+void rt_host_detach(RtHost *h);
 
 /* ---------------------------------------------------------------- random (lib_misc.c) */
 

@@ -377,6 +377,6 @@ void rt_kernels_free(Rt *rt)
         free(rt->compiled);
         rt->compiled = next;
     }
-    eng->shutdown();
+    /* the engine's loaded code is the host's (host.c shuts the engines down) */
 }
 

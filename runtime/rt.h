@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 typedef struct Rt Rt;
+typedef struct RtHost RtHost;
 
 typedef struct RtOptions {
     bool dbl;                       /* --double: scalar is double precision */
@@ -64,8 +65,23 @@ typedef struct RtKernelSite {
 
 const RtKernelSite *rt_kernel_site(void);
 
-/* Output of the program goes to `out`; diagnostics to `err`. */
-Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err);
+/* The host (host.c): the process-wide resources every runtime shares, owned once (DESIGN.md
+ * "Process-wide resources are owned once"): the thread pool (opt->threads), the CPU
+ * engine's JIT with its cache and loaded kernels (opt->kernel_dir) and FFTW's plans; the
+ * pool starts with the first runtime (rt_host_set_threads before that).
+ * qpipe/main.c makes one and passes it to every runtime; freeing a runtime never touches
+ * them. One host per process: NULL when one is already alive or out of memory. Free it
+ * after every runtime made on it. */
+RtHost *rt_host_new(const RtOptions *opt);
+void rt_host_free(RtHost *h);
+/* --threads: the pool's size (0 = all cores). 0, or -1 once a runtime has started the pool. */
+int rt_host_set_threads(RtHost *h, int threads);
+/* How many runtimes made on h are alive (the tests' check that a runtime counts out). */
+int rt_host_runtimes(RtHost *h);
+
+/* Output of the program goes to `out`; diagnostics to `err`. opt->threads and
+ * opt->kernel_dir are the host's (rt_host_new); the rest is this runtime's. */
+Rt *rt_new(RtHost *host, const RtOptions *opt, FILE *out, FILE *err);
 /* Run the program in `path`; args are passed to its main. Returns an exit code. */
 int rt_run_file(Rt *rt, const char *path, int argc, char **argv);
 /* Load the program in `path` and run its top level, without calling main. An exit code. */
@@ -110,8 +126,11 @@ typedef struct RtFilterInfo {
 bool rt_filter_defines_process(const char *path);
 /* NULL with *rc set (66 missing file, 65 error in the program or no process) after
  * printing the reason to err. */
-RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc);
+RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc);
 const char *rt_filter_path(const RtFilter *f);
+/* The files the filter was loaded from: 0 is the filter itself (its real path), then the
+ * modules it imports; NULL past the last (what `qpipe preview` watches for changes). */
+const char *rt_filter_file(const RtFilter *f, int i);
 int rt_filter_nparams(const RtFilter *f);
 const RtFilterParam *rt_filter_param(const RtFilter *f, int i);
 /* The comment lines above process, without their `%`, joined by newlines ("" when none). */

@@ -555,6 +555,11 @@ def main():
     parser.add_argument("--fuzz", action="store_true", help="also run the fuzzers")
     parser.add_argument("--fuzz-only", action="store_true", help="run only the fuzzers")
     opts = parser.parse_args()
+    # Tests run headless whatever the session has: with a display, imshow would open windows
+    # and `qpipe exec` would wait for them to be closed. tests/e2e/e2e_window.py starts its
+    # own Xvfb and sets DISPLAY for its own processes.
+    for var in ("DISPLAY", "WAYLAND_DISPLAY"):
+        os.environ.pop(var, None)
 
     qpipe = default_path("QPIPE", "build/qpipe")
     tests_dir = default_path("QPIPE_TESTS", "build/tests")

@@ -63,7 +63,8 @@ int main(void)
     FILE *o = open_memstream(&out, &outlen);
     FILE *devnull = fopen("/dev/null", "w");
     RtOptions opt = {.kernel_dir = "kernels"};
-    Rt *rt = rt_new(&opt, o, devnull);
+    RtHost *host = rt_host_new(&opt);
+    Rt *rt = rt_new(host, &opt, o, devnull);
 
     pthread_t t;
     pthread_create(&t, NULL, request_later, NULL);
@@ -82,7 +83,7 @@ int main(void)
     /* pending before the launch: no slice of the kernel runs, then the launch raises (a
      * fresh Rt for each program: one Rt keeps the globals of every file it ran) */
     rt_free(rt);
-    rt = rt_new(&opt, o, devnull);
+    rt = rt_new(host, &opt, o, devnull);
     rc = run_text(rt, "function [] = __kernel__ k(y : vec, pos : int)\n    y[pos] = 1\nendfunction\n"
                       "y = zeros(100000)\nparallel_do(size(y), y, k)\nprint sum(y)\n");
     report("pending_launch_returns_130", rc == RT_EX_INTERRUPTED ? NULL : why("exit code %d", rc));
@@ -94,7 +95,7 @@ int main(void)
 
     rt_interrupt_clear();
     rt_free(rt);
-    rt = rt_new(&opt, o, devnull);
+    rt = rt_new(host, &opt, o, devnull);
     fflush(o);
     size_t before = outlen;
     rc = run_text(rt, "function [] = main()\n    s = 0\n    for i = 1..10\n        s = s + i\n    endfor\n"
@@ -104,6 +105,7 @@ int main(void)
                                          ? NULL : why("exit code %d, output '%s'", rc, out + before));
     report("no_kernel_site_outside_kernels", rt_kernel_site() == NULL ? NULL : "a site is set");
     rt_free(rt);
+    rt_host_free(host);
     fclose(o);
     free(out);
     fclose(devnull);
