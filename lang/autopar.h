@@ -51,6 +51,13 @@ typedef struct LangAutopar {
     int nreds;
     const char **loop_vars;     /* every loop variable of the nest (ints when ranges are) */
     int nloop_vars;
+    Node **inner_loops;         /* the nest's FOR nodes below the grid (their ranges) */
+    int ninner;
+    /* Products of values that may all be ints (`i * i * i`, `n * m`): kernel ints have 32
+     * bits, host ints 64, so the runtime bounds each over the ranges before launching. */
+    Node **int_products;
+    const char **int_texts;
+    int nint;
     bool warn;                  /* in the program's own module: value verdicts are warned */
     bool reported;              /* the runtime listed it under -v */
 } LangAutopar;

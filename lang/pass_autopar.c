@@ -1431,6 +1431,142 @@ static int forcing(const NodeList *l, int i)
     return 0;
 }
 
+/* ---------------------------------------------------------------- 32-bit ints */
+
+typedef struct Ints {
+    Pass *P;
+    const Nest *N;
+    const char *real_local[MAX_NAMES];  /* locals only ever assigned reals */
+    int nreal;
+    LangAutopar *par;
+    int cap;
+} Ints;
+
+static bool is_loop_var(const Nest *N, const LangAutopar *par, const char *name)
+{
+    for (int i = 0; i < par->nloop_vars; i++)
+        if (!strcmp(par->loop_vars[i], name))
+            return true;
+    (void)N;
+    return false;
+}
+
+/* Can e be an int? No when it holds a real literal, an array element, or a call of
+ * something other than the int-valued builtins. */
+static bool int_possible(const Ints *I, const Node *e)
+{
+    if (!e)
+        return true;
+    switch (e->kind) {
+    case N_REAL: case N_IMAG: case N_INDEX: case N_STRING: case N_MATRIX: return false;
+    case N_IDENT:
+        for (int i = 0; i < I->nreal; i++)
+            if (!strcmp(I->real_local[i], e->name))
+                return false;
+        return true;
+    case N_BINARY:
+        if (e->op == T_SLASH || e->op == T_DOTSLASH)
+            return false;
+        return int_possible(I, e->a) || int_possible(I, e->b);
+    case N_CALL: {
+        const char *f = e->a->kind == N_IDENT ? e->a->name : "";
+        if (strcmp(f, "int") && strcmp(f, "size") && strcmp(f, "numel") && strcmp(f, "abs") && strcmp(f, "min") &&
+            strcmp(f, "max") && strcmp(f, "mod"))
+            return false;
+        return true;
+    }
+    default:
+        return int_possible(I, e->a) && int_possible(I, e->b) && int_possible(I, e->c);
+    }
+}
+
+static void real_locals(Ints *I, const Node *n, bool *int_assigned, bool *assigned)
+{
+    if (!n)
+        return;
+    if (n->kind == N_ASSIGN) {
+        const Node *t = n->a->kind == N_TYPED ? n->a->a : n->a;
+        if (t->kind == N_IDENT) {
+            for (int i = 0; i < I->N->nnames; i++)
+                if (!strcmp(I->N->names[i], t->name)) {
+                    assigned[i] = true;
+                    if (int_possible(I, n->b) || n->op != T_EQ)
+                        int_assigned[i] = true;
+                }
+        }
+    }
+    if (n->kind == N_FOR)
+        for (int i = 0; i < I->N->nnames; i++)
+            if (!strcmp(I->N->names[i], n->name))
+                int_assigned[i] = assigned[i] = true;
+    real_locals(I, n->a, int_assigned, assigned);
+    real_locals(I, n->b, int_assigned, assigned);
+    real_locals(I, n->c, int_assigned, assigned);
+    const NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            real_locals(I, lists[k]->items[i], int_assigned, assigned);
+}
+
+static void find_products(Ints *I, Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_FOR && I->par->inner_loops && I->par->ninner < I->cap)
+        I->par->inner_loops[I->par->ninner++] = n;
+    if (n->kind == N_BINARY && (n->op == T_STAR || n->op == T_DOTSTAR || n->op == T_CARET || n->op == T_DOTCARET) &&
+        int_possible(I, n->a) && int_possible(I, n->b)) {
+        bool loopy = false;
+        for (int i = 0; i < I->par->nloop_vars && !loopy; i++)
+            loopy = mentions(n, I->par->loop_vars[i]);
+        if (loopy && I->par->nint < I->cap) {
+            char buf[160];
+            expr_text(n, buf, sizeof buf);
+            I->par->int_products[I->par->nint] = n;
+            I->par->int_texts[I->par->nint++] = fmt(I->P, "%s", buf);
+            return;     /* its operands are bounded with it */
+        }
+    }
+    find_products(I, n->a);
+    find_products(I, n->b);
+    find_products(I, n->c);
+    NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            find_products(I, lists[k]->items[i]);
+}
+
+/* Record the int products of the nest and its inner loops for the runtime's bounds. */
+static void int_arith(Pass *P, const Nest *N, Node *top, LangAutopar *par)
+{
+    Ints *I = alloc(P, sizeof *I);
+    bool *int_assigned = alloc(P, MAX_NAMES * sizeof *int_assigned);
+    bool *assigned = alloc(P, MAX_NAMES * sizeof *assigned);
+    if (!I || !int_assigned || !assigned)
+        return;
+    I->P = P;
+    I->N = N;
+    I->par = par;
+    I->cap = 64;
+    for (int pass = 0; pass < 3; pass++) {      /* a real local can make another real */
+        memset(int_assigned, 0, MAX_NAMES * sizeof *int_assigned);
+        memset(assigned, 0, MAX_NAMES * sizeof *assigned);
+        for (int i = 0; i < top->body.n; i++)
+            real_locals(I, top->body.items[i], int_assigned, assigned);
+        I->nreal = 0;
+        for (int i = 0; i < N->nnames; i++)
+            if (assigned[i] && !int_assigned[i] && !is_loop_var(N, par, N->names[i]))
+                I->real_local[I->nreal++] = N->names[i];
+    }
+    par->inner_loops = alloc(P, (size_t)I->cap * sizeof *par->inner_loops);
+    par->int_products = alloc(P, (size_t)I->cap * sizeof *par->int_products);
+    par->int_texts = alloc(P, (size_t)I->cap * sizeof *par->int_texts);
+    if (!par->inner_loops || !par->int_products || !par->int_texts)
+        return;
+    for (int i = 0; i < top->body.n; i++)
+        find_products(I, top->body.items[i]);
+}
+
 /* Does the nest compute something a user would expect to be parallel: write an array
  * element, or accumulate? (Loops that only print or call functions are left quietly.) */
 static bool looks_parallel(const Nest *N)
@@ -1506,7 +1642,7 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
     /* names: loop variables of the grid, reductions, locals, free values */
     bool is_local[MAX_NAMES] = {0};
     int red_of[MAX_NAMES];
-    const char *dep_reason = NULL;
+    const char *dep_reason = NULL, *outside_reason = NULL;
     for (int j = 0; j < N->nnames; j++) {
         red_of[j] = -1;
         const char *name = N->names[j];
@@ -1532,10 +1668,8 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
             continue;
         }
         is_local[j] = true;
-        if (used_outside(P, top, name) && ns_has(scope, name)) {
-            if (!dep_reason)
-                dep_reason = fmt(P, "'%s' is assigned in the loop and used outside it", name);
-        }
+        if (!outside_reason && used_outside(P, top, name) && ns_has(scope, name))
+            outside_reason = fmt(P, "'%s' is assigned in the loop and used outside it", name);
     }
     /* a chain variable assigned in the body (inner chain loops assign theirs once) */
     for (int j = 0; j < N->nnames && !dep_reason; j++)
@@ -1552,6 +1686,8 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
         if (L.bad)
             dep_reason = fmt(P, "loop-carried dependency: '%s' is read before the iteration assigns it", L.bad);
     }
+    if (!dep_reason)
+        dep_reason = outside_reason;
     /* the grid: the longest prefix of the chain the array writes cover */
     Grid G = {0};
     const char *arr_reason = NULL;
@@ -1599,6 +1735,11 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
             par->loop_vars[par->nloop_vars++] = loops[k]->name;
         for (int k = 0; k < N->nloop_vars; k++)
             par->loop_vars[par->nloop_vars++] = N->loop_vars[k];
+    }
+    int_arith(P, N, top, par);
+    if (par->nint == 64) {
+        par->reason = "it has too many int products to bound";
+        return false;
     }
     if (!make_kernel(P, N, loops, &G, par, scope, is_local, red_of)) {
         par->reason = "the kernel could not be made (out of memory)";
@@ -1712,7 +1853,9 @@ static void analyse_stmts(Pass *P, NodeList *l)
             continue;
         scope_names(P, scope);
         scan_list(P, N, scope, &s->body);
-        report_serial(P, s, looks_parallel(N) && !has_parallel(s) && !N->quiet);
+        /* warned: loops that compute on arrays, and loops kept serial only by a
+         * dependency; not those doing host-only work (closures, strings, cells) */
+        report_serial(P, s, (looks_parallel(N) || !N->reason) && !has_parallel(s) && !N->quiet);
     }
 }
 

@@ -31,23 +31,23 @@ static Value *var_slot(Rt *rt, Node *n)
     return n->bind == RT_BIND_LOCAL ? &rt->frame[n->slot] : &rt->globals[n->slot];
 }
 
+/* -v: one note per loop, the first time it runs (file:line:col, as diagnostics are). */
 static void listing(Rt *rt, Node *n, const char *fmt, const char *a, const char *b)
 {
     LangAutopar *p = n->par;
-    if (!rt->opt.verbose || p->reported)
+    if (!rt->opt.verbose || p->reported || !rt->cur_mod)
         return;
     p->reported = true;
-    const char *file = rt->cur_mod ? rt->cur_mod->m->src.name : "?";
-    fprintf(stderr, "qpipe: loop at %s:%d: ", file, n->loc.line);
-    fprintf(stderr, fmt, a, b);
-    fputc('\n', stderr);
+    char buf[512];
+    snprintf(buf, sizeof buf, fmt, a, b);
+    lang_diag_report(rt->diag, &rt->cur_mod->m->src, n->loc, LANG_NOTE, "%s", buf);
 }
 
 static bool serial(Rt *rt, Node *n, const char *why, const char *name)
 {
     char buf[256];
     snprintf(buf, sizeof buf, why, name);
-    listing(rt, n, "serial: %s%s", buf, "");
+    listing(rt, n, "loop runs serially: %s%s", buf, "");
     return false;
 }
 
@@ -141,6 +141,138 @@ static int int_kind(Rt *rt, const LangAutopar *p, const Value *args, const Node 
     default:
         return -1;
     }
+}
+
+/* ---------------------------------------------------------------- 32-bit int bounds */
+
+typedef struct Iv {
+    int kind;           /* IV_INT, IV_REAL, IV_UNKNOWN */
+    double lo, hi;
+} Iv;
+
+enum { IV_INT, IV_REAL, IV_UNKNOWN };
+
+typedef struct Bounds {
+    Rt *rt;
+    const LangAutopar *p;
+    const Value *args;
+    const int64_t *start, *step, *cnt;
+    int depth;
+} Bounds;
+
+static Iv iv_int(double lo, double hi) { return (Iv){IV_INT, lo < hi ? lo : hi, lo < hi ? hi : lo}; }
+
+static Iv bound(Bounds *B, const Node *e);
+
+static Iv bound_loop_var(Bounds *B, const char *name)
+{
+    const LangAutopar *p = B->p;
+    for (int k = 0; k < p->rank; k++)
+        if (!strcmp(p->loops[k]->name, name))
+            return iv_int((double)B->start[k], (double)(B->start[k] + (B->cnt[k] - 1) * B->step[k]));
+    for (int i = 0; i < p->ninner && B->depth < 8; i++) {
+        const Node *f = p->inner_loops[i];
+        if (strcmp(f->name, name) || f->a->kind != N_RANGE)
+            continue;
+        B->depth++;
+        Iv a = bound(B, f->a->a), c = bound(B, f->a->c);
+        B->depth--;
+        if (a.kind != IV_INT || c.kind != IV_INT)
+            return (Iv){IV_UNKNOWN, 0, 0};
+        return iv_int(a.lo < c.lo ? a.lo : c.lo, a.hi > c.hi ? a.hi : c.hi);
+    }
+    return (Iv){IV_UNKNOWN, 0, 0};
+}
+
+static Iv bound(Bounds *B, const Node *e)
+{
+    const LangAutopar *p = B->p;
+    switch (e->kind) {
+    case N_INT: return iv_int((double)e->ival, (double)e->ival);
+    case N_REAL: return (Iv){IV_REAL, 0, 0};
+    case N_IDENT:
+        for (int i = 0; i < p->nloop_vars; i++)
+            if (!strcmp(p->loop_vars[i], e->name))
+                return bound_loop_var(B, e->name);
+        for (int i = 0; i < p->nargs; i++)
+            if (!strcmp(p->args[i]->name, e->name)) {
+                Value v = B->args[i];
+                if (v.kind == V_INT)
+                    return iv_int((double)v.i, (double)v.i);
+                return v.kind == V_SCALAR || v.kind == V_COMPLEX ? (Iv){IV_REAL, 0, 0} : (Iv){IV_UNKNOWN, 0, 0};
+            }
+        return (Iv){IV_UNKNOWN, 0, 0};
+    case N_UNARY: {
+        Iv a = bound(B, e->a);
+        return e->op == T_MINUS && a.kind == IV_INT ? iv_int(-a.hi, -a.lo) : a.kind == IV_REAL ? a : (Iv){IV_UNKNOWN, 0, 0};
+    }
+    case N_BINARY: {
+        Iv a = bound(B, e->a), b = bound(B, e->b);
+        if (a.kind == IV_REAL || b.kind == IV_REAL || e->op == T_SLASH || e->op == T_DOTSLASH)
+            return (Iv){IV_REAL, 0, 0};
+        if (a.kind != IV_INT || b.kind != IV_INT)
+            return (Iv){IV_UNKNOWN, 0, 0};
+        switch (e->op) {
+        case T_PLUS: return iv_int(a.lo + b.lo, a.hi + b.hi);
+        case T_MINUS: return iv_int(a.lo - b.hi, a.hi - b.lo);
+        case T_STAR:
+        case T_DOTSTAR: {
+            double c[] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+            double lo = c[0], hi = c[0];
+            for (int i = 1; i < 4; i++) {
+                lo = c[i] < lo ? c[i] : lo;
+                hi = c[i] > hi ? c[i] : hi;
+            }
+            return iv_int(lo, hi);
+        }
+        case T_CARET:
+        case T_DOTCARET: {
+            if (b.lo < 0)
+                return (Iv){IV_REAL, 0, 0};
+            double m = fabs(a.lo) > fabs(a.hi) ? fabs(a.lo) : fabs(a.hi);
+            double x = pow(m, b.hi);
+            return iv_int(-x, x);
+        }
+        default: return (Iv){IV_UNKNOWN, 0, 0};
+        }
+    }
+    case N_CALL: {
+        const char *f = e->a->kind == N_IDENT ? e->a->name : "";
+        if ((!strcmp(f, "size") || !strcmp(f, "numel")) && e->args.n >= 1) {
+            const Node *x = e->args.items[0];
+            for (int i = 0; x->kind == N_IDENT && i < p->nargs; i++)
+                if (!strcmp(p->args[i]->name, x->name) && B->args[i].kind == V_ARRAY) {
+                    RtArray *a = B->args[i].a;
+                    double big = (double)a->n;
+                    return iv_int(0, big);  /* any dim is at most the count */
+                }
+            return (Iv){IV_UNKNOWN, 0, 0};
+        }
+        return (Iv){IV_UNKNOWN, 0, 0};
+    }
+    default:
+        return (Iv){IV_UNKNOWN, 0, 0};
+    }
+}
+
+/* Why the nest's int products might leave 32 bits, or NULL. */
+static const char *int_reason(Bounds *B, char *buf, size_t len)
+{
+    const LangAutopar *p = B->p;
+    for (int i = 0; i < p->nint; i++) {
+        Iv v = bound(B, p->int_products[i]);
+        if (v.kind == IV_REAL)
+            continue;
+        if (v.kind == IV_UNKNOWN) {
+            snprintf(buf, len, "cannot bound the int arithmetic '%s' to 32 bits", p->int_texts[i]);
+            return buf;
+        }
+        if (v.lo < -2147483648.0 || v.hi > 2147483647.0) {
+            snprintf(buf, len, "the int arithmetic '%s' may exceed 32 bits", p->int_texts[i]);
+            return buf;
+        }
+    }
+    return NULL;
 }
 
 /* Combine the partials of a reduction into the accumulator's value, in grid order. */
@@ -260,6 +392,15 @@ bool rt_autopar_for(Rt *rt, Node *n)
             }
         }
     }
+    if (p->nint) {
+        Bounds B = {.rt = rt, .p = p, .args = argv + 1, .start = start, .step = step, .cnt = cnt};
+        char buf[256];
+        const char *why = int_reason(&B, buf, sizeof buf);
+        if (why) {
+            rt_pop_to(rt, base);
+            return serial(rt, n, "%s", why);
+        }
+    }
     for (int k = 0; k < p->rank; k++)
         if (p->start_arg[k])
             argv[at++] = rt_int(start[k]);
@@ -308,10 +449,7 @@ bool rt_autopar_for(Rt *rt, Node *n)
         size_t len = 0;
         for (int k = 0; k < p->rank && len < sizeof d; k++)
             len += (size_t)snprintf(d + len, sizeof d - len, "%s%lld", k ? " x " : "", (long long)cnt[k]);
-        listing(rt, n, "parallel: kernel '%s' over %s", p->kernel->name, d);
-        if (p->forced && p->reason)
-            fprintf(stderr, "qpipe: loop at %s:%d: {!parallel for} despite: %s\n",
-                    rt->cur_mod ? rt->cur_mod->m->src.name : "?", n->loc.line, p->reason);
+        listing(rt, n, "loop parallelized: kernel '%s' over %s", p->kernel->name, d);
     }
     rt->cur = n;
     argc = at;
