@@ -215,11 +215,15 @@ static void expr_text(const Node *n, char *out, size_t len)
         if (snprintf(out, len, "%s%s", lang_tok_name(n->op), a) >= (int)len)
             return;     /* cut: messages only */
         return;
-    case N_BINARY:
+    case N_BINARY: {
         expr_text(n->a, a, sizeof a);
         expr_text(n->b, b, sizeof b);
-        if (snprintf(out, len, "%s %s %s", a, lang_tok_name(n->op), b) >= (int)len)
+        bool pa = n->a && n->a->kind == N_BINARY, pb = n->b && n->b->kind == N_BINARY;
+        if (snprintf(out, len, "%s%s%s %s %s%s%s", pa ? "(" : "", a, pa ? ")" : "", lang_tok_name(n->op), pb ? "(" : "",
+                     b, pb ? ")" : "") >= (int)len)
             return;
+        return;
+    }
         return;
     case N_RANGE:
         expr_text(n->a, a, sizeof a);
@@ -1048,7 +1052,9 @@ static bool mentions_except(const Node *n, const char *name, const Node *skip)
 {
     if (!n || n == skip)
         return false;
-    if ((n->kind == N_IDENT && !strcmp(n->name, name)) || (n->kind == N_FOR && !strcmp(n->name, name)))
+    if (n->kind == N_FOR && !strcmp(n->name, name))
+        return mentions_except(n->a, name, skip);      /* the loop assigns it before its body */
+    if (n->kind == N_IDENT && !strcmp(n->name, name))
         return true;
     if (mentions_except(n->a, name, skip) || mentions_except(n->b, name, skip) || mentions_except(n->c, name, skip))
         return true;
@@ -1598,7 +1604,7 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
     par->forced = force > 0;
     par->serial_forced = force < 0;
     if (force < 0) {
-        par->reason = "{!serial for} asks for it";
+        par->reason = "marked serial ({!serial for} or #pragma force_serial)";
         return false;
     }
     scope_names(P, scope);

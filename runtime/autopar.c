@@ -208,8 +208,13 @@ static Iv bound(Bounds *B, const Node *e)
     }
     case N_BINARY: {
         Iv a = bound(B, e->a), b = bound(B, e->b);
-        if (a.kind == IV_REAL || b.kind == IV_REAL || e->op == T_SLASH || e->op == T_DOTSLASH)
+        if ((a.kind == IV_REAL || b.kind == IV_REAL || e->op == T_SLASH || e->op == T_DOTSLASH) &&
+            e->op != T_EQEQ && e->op != T_NOTEQ && e->op != T_LT && e->op != T_GT && e->op != T_LE && e->op != T_GE &&
+            e->op != T_ANDAND && e->op != T_OROR)
             return (Iv){IV_REAL, 0, 0};
+        if (e->op == T_EQEQ || e->op == T_NOTEQ || e->op == T_LT || e->op == T_GT || e->op == T_LE ||
+            e->op == T_GE || e->op == T_ANDAND || e->op == T_OROR)
+            return iv_int(0, 1);        /* a truth value, whatever its operands */
         if (a.kind != IV_INT || b.kind != IV_INT)
             return (Iv){IV_UNKNOWN, 0, 0};
         switch (e->op) {
@@ -311,8 +316,6 @@ bool rt_autopar_for(Rt *rt, Node *n)
         return false;
     if (!p->parallel)
         return serial(rt, n, "%s", p->reason);
-    if (!autopar_enabled())
-        return serial(rt, n, "QPIPE_AUTOPAR=0%s", "");
     Value *base = rt->sp;
     /* the ranges of the grid loops */
     int64_t start[LANG_PAR_MAX_RANK], step[LANG_PAR_MAX_RANK], cnt[LANG_PAR_MAX_RANK];
@@ -400,6 +403,11 @@ bool rt_autopar_for(Rt *rt, Node *n)
             rt_pop_to(rt, base);
             return serial(rt, n, "%s", why);
         }
+    }
+    if (!autopar_enabled()) {
+        /* after the checks, so that their warnings are the same either way */
+        rt_pop_to(rt, base);
+        return serial(rt, n, "QPIPE_AUTOPAR=0%s", "");
     }
     for (int k = 0; k < p->rank; k++)
         if (p->start_arg[k])
