@@ -39,6 +39,7 @@ typedef struct LangAutopar {
     bool parallel;              /* a kernel was made */
     bool forced;                /* {!parallel for} or #pragma force_parallel */
     bool serial_forced;         /* {!serial for} or #pragma force_serial */
+    bool quiet;                 /* serial for a reason not worth a warning */
     const char *reason;         /* serial: why; forced parallel: the dependency ignored */
     Node *kernel;               /* the __kernel__ FUNCTION (module top level) */
     int rank;

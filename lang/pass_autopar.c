@@ -1066,6 +1066,41 @@ static bool mentions_except(const Node *n, const char *name, const Node *skip)
     return false;
 }
 
+/* Is name declared with a type (`c : int = 0`, a typed parameter or output)? The host
+ * converts every value assigned to it, which a reduction's combine would not. */
+static bool typed_decl(const Node *n, const char *name)
+{
+    if (!n || n->kind == N_LAMBDA || n->kind == N_FUNCTION)
+        return false;
+    if (n->kind == N_TYPED && n->a && n->a->kind == N_IDENT && !strcmp(n->a->name, name))
+        return true;
+    if (typed_decl(n->a, name) || typed_decl(n->b, name) || typed_decl(n->c, name))
+        return true;
+    const NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            if (typed_decl(lists[k]->items[i], name))
+                return true;
+    return false;
+}
+
+static bool typed_in_scope(Pass *P, const char *name)
+{
+    if (P->fn) {
+        const NodeList *lists[] = {&P->fn->args, &P->fn->args2};
+        for (int k = 0; k < 2; k++)
+            for (int i = 0; i < lists[k]->n; i++) {
+                const Node *q = lists[k]->items[i];
+                if (!strcmp(q->name, name) && q->type)
+                    return true;
+            }
+    }
+    for (int i = 0; i < P->scope_body->n; i++)
+        if (typed_decl(P->scope_body->items[i], name))
+            return true;
+    return false;
+}
+
 /* Is name mentioned in the scope outside the nest? */
 static bool used_outside(Pass *P, const Node *nest, const char *name)
 {
@@ -1649,6 +1684,7 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
     bool is_local[MAX_NAMES] = {0};
     int red_of[MAX_NAMES];
     const char *dep_reason = NULL, *outside_reason = NULL;
+    bool quiet = false;
     for (int j = 0; j < N->nnames; j++) {
         red_of[j] = -1;
         const char *name = N->names[j];
@@ -1659,7 +1695,16 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
             continue;       /* checked below */
         if (!N->nassign[j])
             continue;
-        if (N->nacc[j] && N->nacc[j] == N->nuse[j] && N->accop[j] > 0 && !N->private_arr[j]) {
+        bool accumulates = N->nacc[j] && N->nacc[j] == N->nuse[j] && N->accop[j] > 0 && !N->private_arr[j];
+        if (accumulates && typed_in_scope(P, name)) {
+            /* the host converts each step (c : int = 0; c += 0.5): not a reduction, and
+             * a declared accumulator is a deliberate serial loop, not worth a warning */
+            if (!dep_reason)
+                dep_reason = fmt(P, "the accumulator '%s' is declared with a type", name);
+            quiet = true;
+            continue;
+        }
+        if (accumulates) {
             if (par->nreds == LANG_PAR_MAX_REDS) {
                 dep_reason = "it accumulates into too many variables";
                 continue;
@@ -1713,6 +1758,7 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
         dep_reason = arr_reason;
     if (dep_reason && !par->forced) {
         par->reason = dep_reason;
+        par->quiet = quiet;
         return false;
     }
     if (dep_reason) {
@@ -1772,7 +1818,7 @@ static void report_serial(Pass *P, Node *f, bool candidate)
                          par->reason);
         return;
     }
-    if (candidate && P->warn)
+    if (candidate && P->warn && !par->quiet)
         lang_diag_report(P->d, &P->m->src, f->loc, LANG_WARNING, "loop not parallelized: %s", par->reason);
 }
 

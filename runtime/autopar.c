@@ -368,7 +368,7 @@ bool rt_autopar_for(Rt *rt, Node *n)
         if (why) {
             char buf[160];
             snprintf(buf, sizeof buf, "'%s' is %s", p->args[i]->name, why);
-            bool array = argv[at].kind == V_ARRAY;
+            bool array = argv[at].kind == V_ARRAY && !p->written[i];  /* read, not built */
             rt_pop_to(rt, base);
             rt->cur = n;
             if (p->warn && array)
