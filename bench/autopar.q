@@ -78,10 +78,11 @@ endfunction
 
 function [ms, y] = timed(f, x, reps)
     t = zeros(reps)
+    {!serial for}
     for r = 0..reps - 1
         tic()
         y = f(x)
-        t[r] = toc() * 1000
+        t[r] = toc()
     endfor
     ms = median(t)
 endfunction
