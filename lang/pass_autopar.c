@@ -304,6 +304,21 @@ static Node *find_fn_in(LangModule *m, const char *name)
     return NULL;
 }
 
+/* How many functions of that name m and its imports define (more: overloads, chosen by
+ * the argument types at run time, which a device copy cannot follow). */
+static int fn_count(Pass *P, const char *name)
+{
+    int k = 0;
+    for (int j = -1; j < P->nfrom; j++) {
+        LangModule *m = j < 0 ? P->m : P->from[j];
+        for (int i = 0; m && i < m->body.n; i++) {
+            Node *n = m->body.items[i];
+            k += n->kind == N_FUNCTION && n->name && !strcmp(n->name, name);
+        }
+    }
+    return k;
+}
+
 static Node *find_fn(Pass *P, const char *name)
 {
     Node *f = find_fn_in(P->m, name);
@@ -589,7 +604,7 @@ static void scan_call(Pass *P, Nest *N, const NameSet *scope, Node *n)
         serial(P, N, fmt(P, "it calls the function value '%s'", name));
     } else if (find_fn(P, name)) {
         Node *f = find_fn(P, name);
-        const char *why = fn_device_reason(P, f, 0);
+        const char *why = fn_count(P, name) > 1 ? "is overloaded" : fn_device_reason(P, f, 0);
         if (why)
             serial(P, N, fmt(P, "it calls '%s', which %s", name, why));
         for (int i = 0; i < n->args.n; i++) {
@@ -1163,6 +1178,19 @@ static Node *copy_node(Pass *P, const Node *n)
 
 static Node *rewrite(Rewrite *R, const Node *n);
 
+/* A name of the loop in the kernel: the kernel's special parameters are bound by name
+ * (pos, blkpos … spec 004 §2.4.1), so a host variable of that name is renamed. */
+static const char *kname(Pass *P, const char *name)
+{
+    static const char *const special[] = {"pos", "blkpos", "blkidx", "blkdim", "blkcnt", "warpsize", "warpSize",
+                                          "coalesced_threads", "this_thread_block", "this_grid",
+                                          "this_multi_grid"};
+    for (size_t i = 0; i < sizeof special / sizeof *special; i++)
+        if (!strcmp(special[i], name))
+            return fmt(P, "%s_host_", name);
+    return name;
+}
+
 static void rewrite_list(Rewrite *R, NodeList *dst, const NodeList *src)
 {
     dst->n = 0;
@@ -1250,6 +1278,8 @@ static Node *rewrite(Rewrite *R, const Node *n)
     rewrite_list(R, &c->args, &n->args);
     rewrite_list(R, &c->args2, &n->args2);
     rewrite_list(R, &c->body, &n->body);
+    if (c->kind == N_IDENT || c->kind == N_FOR)
+        c->name = kname(P, c->name);
     if (n->kind == N_CALL && n->a->kind == N_IDENT) {
         Node *f = find_fn(P, n->a->name);
         if (f && !(f->flags & NODE_DEVICE)) {
@@ -1316,8 +1346,17 @@ static LangType *declared_type(Pass *P, const char *name)
         return NULL;
     for (int i = 0; i < P->fn->args.n; i++) {
         Node *p = P->fn->args.items[i];
-        if (!strcmp(p->name, name))
-            return p->type;
+        if (strcmp(p->name, name) || !p->type || !p->type->nmods)
+            continue;
+        /* the modifiers only: the variable may hold another type by the time the loop runs */
+        LangType *t = alloc(P, sizeof *t);
+        if (!t)
+            return NULL;
+        t->kind = TY_MODS;
+        t->loc = p->type->loc;
+        t->mods = p->type->mods;
+        t->nmods = p->type->nmods;
+        return t;
     }
     return NULL;
 }
@@ -1378,7 +1417,7 @@ static bool make_kernel(Pass *P, Nest *N, Node **loops, const Grid *G, LangAutop
             w |= N->acc[j].write && !strcmp(N->acc[j].name, name);
         par->written[nargs] = w;
         nargs++;
-        list_push(P, &fn->args, mk_param(P, name, declared_type(P, name), loc));
+        list_push(P, &fn->args, mk_param(P, kname(P, name), declared_type(P, name), loc));
     }
     par->nargs = nargs;
     /* grid variables: start + pos[k] * step */
