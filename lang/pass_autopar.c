@@ -1116,12 +1116,54 @@ static bool typed_in_scope(Pass *P, const char *name)
     return false;
 }
 
-/* Is name mentioned in the scope outside the nest? */
+static bool contains(const Node *n, const Node *x)
+{
+    if (!n)
+        return false;
+    if (n == x)
+        return true;
+    if (contains(n->a, x) || contains(n->b, x) || contains(n->c, x))
+        return true;
+    const NodeList *lists[] = {&n->args, &n->args2, &n->body};
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < lists[k]->n; i++)
+            if (contains(lists[k]->items[i], x))
+                return true;
+    return false;
+}
+
+/* Can the scope read, after the nest, the value the nest leaves in `name`? Statements
+ * before the nest run before it; a statement around it (a loop) may run it again, so any
+ * mention there counts; statements after it count when they read the name before they
+ * assign it. */
 static bool used_outside(Pass *P, const Node *nest, const char *name)
 {
-    for (int i = 0; i < P->scope_body->n; i++)
-        if (mentions_except(P->scope_body->items[i], name, nest))
-            return true;
+    int at = -1;
+    for (int i = 0; i < P->scope_body->n && at < 0; i++)
+        if (contains(P->scope_body->items[i], nest))
+            at = i;
+    if (at < 0)
+        return true;
+    const Node *around = P->scope_body->items[at];
+    if (around != nest && mentions_except(around, name, nest))
+        return true;
+    Nest *N = alloc(P, sizeof *N);
+    if (!N)
+        return true;
+    N->names[0] = name;
+    N->nnames = 1;
+    bool local[1] = {true};
+    Locals L = {.N = N, .is_local = local};
+    Defs d = {0};
+    for (int i = at + 1; i < P->scope_body->n && !L.bad; i++) {
+        const Node *s = P->scope_body->items[i];
+        if (s->kind == N_FUNCTION || s->kind == N_LAMBDA)
+            continue;       /* a nested function reads its own copy when it is made */
+        if (mentions(s, name))
+            defs_stmt(&L, &d, s);
+    }
+    if (L.bad)
+        return true;
     if (!P->fn) {
         /* top-level variables are globals: the module's functions may read them */
         for (int i = 0; i < P->m->body.n; i++) {
@@ -1547,7 +1589,7 @@ static bool int_possible(const Ints *I, const Node *e)
     case N_BINARY:
         if (e->op == T_SLASH || e->op == T_DOTSLASH)
             return false;
-        return int_possible(I, e->a) || int_possible(I, e->b);
+        return int_possible(I, e->a) && int_possible(I, e->b);
     case N_CALL: {
         const char *f = e->a->kind == N_IDENT ? e->a->name : "";
         if (strcmp(f, "int") && strcmp(f, "size") && strcmp(f, "numel") && strcmp(f, "abs") && strcmp(f, "min") &&
@@ -1793,8 +1835,12 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
         if (r == 1)
             G.rank = 0;
     }
-    if (!dep_reason && !G.rank)
+    if (!dep_reason && !G.rank) {
         dep_reason = arr_reason;
+        /* writing through a reference taken in the loop (b = bands[k]; b[:, :] = …) is
+         * host work on containers, not an array computation: listed, not warned */
+        quiet |= strstr(arr_reason, "may share memory") != NULL;
+    }
     if (dep_reason && !par->forced) {
         par->reason = dep_reason;
         par->quiet = quiet;

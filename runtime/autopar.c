@@ -150,7 +150,7 @@ typedef struct Iv {
     double lo, hi;
 } Iv;
 
-enum { IV_INT, IV_REAL, IV_UNKNOWN };
+enum { IV_INT, IV_REAL, IV_UNKNOWN, IV_NEGPOW, IV_OVERFLOW };   /* the last two propagate */
 
 typedef struct Bounds {
     Rt *rt;
@@ -160,7 +160,14 @@ typedef struct Bounds {
     int depth;
 } Bounds;
 
-static Iv iv_int(double lo, double hi) { return (Iv){IV_INT, lo < hi ? lo : hi, lo < hi ? hi : lo}; }
+/* An int interval; beyond 32 bits it is an overflow of kernel ints. */
+static Iv iv_int(double lo, double hi)
+{
+    Iv v = {IV_INT, lo < hi ? lo : hi, lo < hi ? hi : lo};
+    if (v.lo < -2147483648.0 || v.hi > 2147483647.0)
+        v.kind = IV_OVERFLOW;
+    return v;
+}
 
 static Iv bound(Bounds *B, const Node *e);
 
@@ -204,10 +211,16 @@ static Iv bound(Bounds *B, const Node *e)
         return (Iv){IV_UNKNOWN, 0, 0};
     case N_UNARY: {
         Iv a = bound(B, e->a);
+        if (a.kind >= IV_NEGPOW)
+            return a;
         return e->op == T_MINUS && a.kind == IV_INT ? iv_int(-a.hi, -a.lo) : a.kind == IV_REAL ? a : (Iv){IV_UNKNOWN, 0, 0};
     }
     case N_BINARY: {
         Iv a = bound(B, e->a), b = bound(B, e->b);
+        if (a.kind >= IV_NEGPOW)
+            return a;
+        if (b.kind >= IV_NEGPOW)
+            return b;
         if ((a.kind == IV_REAL || b.kind == IV_REAL || e->op == T_SLASH || e->op == T_DOTSLASH) &&
             e->op != T_EQEQ && e->op != T_NOTEQ && e->op != T_LT && e->op != T_GT && e->op != T_LE && e->op != T_GE &&
             e->op != T_ANDAND && e->op != T_OROR)
@@ -233,7 +246,7 @@ static Iv bound(Bounds *B, const Node *e)
         case T_CARET:
         case T_DOTCARET: {
             if (b.lo < 0)
-                return (Iv){IV_REAL, 0, 0};
+                return (Iv){IV_NEGPOW, 0, 0};   /* int ^ negative int: real on the host */
             double m = fabs(a.lo) > fabs(a.hi) ? fabs(a.lo) : fabs(a.hi);
             double x = pow(m, b.hi);
             return iv_int(-x, x);
@@ -243,6 +256,14 @@ static Iv bound(Bounds *B, const Node *e)
     }
     case N_CALL: {
         const char *f = e->a->kind == N_IDENT ? e->a->name : "";
+        if (!strcmp(f, "mod") && e->args.n == 2) {
+            Iv a = bound(B, e->args.items[0]), b = bound(B, e->args.items[1]);
+            if (a.kind >= IV_NEGPOW)
+                return a;
+            if (a.kind == IV_INT && b.kind == IV_INT && b.lo > 0)
+                return iv_int(0, b.hi - 1);     /* the sign of the divisor (spec 004) */
+            return a.kind == IV_REAL || b.kind == IV_REAL ? (Iv){IV_REAL, 0, 0} : (Iv){IV_UNKNOWN, 0, 0};
+        }
         if ((!strcmp(f, "size") || !strcmp(f, "numel")) && e->args.n >= 1) {
             const Node *x = e->args.items[0];
             for (int i = 0; x->kind == N_IDENT && i < p->nargs; i++)
@@ -268,11 +289,15 @@ static const char *int_reason(Bounds *B, char *buf, size_t len)
         Iv v = bound(B, p->int_products[i]);
         if (v.kind == IV_REAL)
             continue;
+        if (v.kind == IV_NEGPOW) {
+            snprintf(buf, len, "'%s' raises an int to a negative int power", p->int_texts[i]);
+            return buf;
+        }
         if (v.kind == IV_UNKNOWN) {
             snprintf(buf, len, "cannot bound the int arithmetic '%s' to 32 bits", p->int_texts[i]);
             return buf;
         }
-        if (v.lo < -2147483648.0 || v.hi > 2147483647.0) {
+        if (v.kind == IV_OVERFLOW) {
             snprintf(buf, len, "the int arithmetic '%s' may exceed 32 bits", p->int_texts[i]);
             return buf;
         }
