@@ -52,6 +52,9 @@ typedef struct LangAutopar {
     int nreds;
     const char **loop_vars;     /* every loop variable of the nest (ints when ranges are) */
     int nloop_vars;
+    const char **def_names;     /* assignments of plain variables in the nest: name = rhs */
+    Node **def_rhs;             /* NULL for compound or typed assignments */
+    int ndefs;
     Node **inner_loops;         /* the nest's FOR nodes below the grid (their ranges) */
     int ninner;
     /* Products of values that may all be ints (`i * i * i`, `n * m`): kernel ints have 32

@@ -62,6 +62,9 @@ typedef struct Nest {
     int nincs;
     const char *loop_vars[MAX_NAMES];
     int nloop_vars;
+    const char *def_names[MAX_ACCESS];
+    Node *def_rhs[MAX_ACCESS];
+    int ndefs;
     int loop_depth;         /* inner loops around the node being scanned */
 } Nest;
 
@@ -632,8 +635,13 @@ static void scan_call(Pass *P, Nest *N, const NameSet *scope, Node *n)
 
 static void scan_target(Pass *P, Nest *N, const NameSet *scope, Node *stmt, Node *t)
 {
-    if (t->kind == N_TYPED)
+    bool typed = t->kind == N_TYPED;
+    if (typed)
         t = t->a;
+    if (t->kind == N_IDENT && N->ndefs < MAX_ACCESS) {
+        N->def_names[N->ndefs] = t->name;
+        N->def_rhs[N->ndefs++] = stmt && stmt->op == T_EQ && !typed ? stmt->b : NULL;
+    }
     if (t->kind == N_IDENT) {
         note_use(N, t);
         int k = name_index(N, t->name);
@@ -1866,6 +1874,13 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
                     return false;
                 }
             }
+    par->def_names = alloc(P, (size_t)(N->ndefs + 1) * sizeof *par->def_names);
+    par->def_rhs = alloc(P, (size_t)(N->ndefs + 1) * sizeof *par->def_rhs);
+    if (par->def_names && par->def_rhs) {
+        memcpy(par->def_names, N->def_names, (size_t)N->ndefs * sizeof *par->def_names);
+        memcpy(par->def_rhs, N->def_rhs, (size_t)N->ndefs * sizeof *par->def_rhs);
+        par->ndefs = N->ndefs;
+    }
     par->loop_vars = alloc(P, (size_t)(N->nloop_vars + depth + 1) * sizeof *par->loop_vars);
     if (par->loop_vars) {
         for (int k = 0; k < depth; k++)

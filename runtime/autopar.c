@@ -82,8 +82,10 @@ static const char *value_reason(Value v)
 
 /* Is the value of e an int (1), a real (0), or unknown before the loop runs (-1)? The
  * host keeps an int accumulator an int only while every increment is an int. */
-static int int_kind(Rt *rt, const LangAutopar *p, const Value *args, const Node *e)
+static int int_kind(Rt *rt, const LangAutopar *p, const Value *args, int depth, const Node *e)
 {
+    if (++depth > 8)
+        return -1;
     switch (e->kind) {
     case N_INT: return 1;
     case N_REAL: return 0;
@@ -94,7 +96,19 @@ static int int_kind(Rt *rt, const LangAutopar *p, const Value *args, const Node 
         for (int i = 0; i < p->nargs; i++)
             if (!strcmp(p->args[i]->name, e->name))
                 return args[i].kind == V_INT ? 1 : args[i].kind == V_SCALAR ? 0 : -1;
-        return -1;
+        {
+            /* a local of the nest: an int when everything assigned to it is */
+            int k = -1;
+            for (int i = 0; i < p->ndefs; i++) {
+                if (strcmp(p->def_names[i], e->name))
+                    continue;
+                int x = p->def_rhs[i] ? int_kind(rt, p, args, depth, p->def_rhs[i]) : -1;
+                if (x < 0)
+                    return -1;
+                k = k < 0 ? x : k && x;
+            }
+            return k;
+        }
     case N_INDEX:
         for (int j = 0; j < e->args.n; j++) {
             const Node *x = e->args.items[j];
@@ -106,9 +120,9 @@ static int int_kind(Rt *rt, const LangAutopar *p, const Value *args, const Node 
                 return rt_elem_is_int(args[i].a->elem) ? 1 : rt_elem_is_complex(args[i].a->elem) ? -1 : 0;
         return -1;
     case N_UNARY:
-        return e->op == T_MINUS ? int_kind(rt, p, args, e->a) : -1;
+        return e->op == T_MINUS ? int_kind(rt, p, args, depth, e->a) : -1;
     case N_BINARY: {
-        int a = int_kind(rt, p, args, e->a), b = int_kind(rt, p, args, e->b);
+        int a = int_kind(rt, p, args, depth, e->a), b = int_kind(rt, p, args, depth, e->b);
         if (e->op == T_SLASH || e->op == T_DOTSLASH)
             return a < 0 || b < 0 ? -1 : 0;
         if (e->op != T_PLUS && e->op != T_MINUS && e->op != T_STAR && e->op != T_DOTSTAR)
@@ -116,7 +130,7 @@ static int int_kind(Rt *rt, const LangAutopar *p, const Value *args, const Node 
         return a < 0 || b < 0 ? -1 : a && b;
     }
     case N_TERNARY: {
-        int a = int_kind(rt, p, args, e->b), b = int_kind(rt, p, args, e->c);
+        int a = int_kind(rt, p, args, depth, e->b), b = int_kind(rt, p, args, depth, e->c);
         return a < 0 || b < 0 ? -1 : a && b;
     }
     case N_CALL: {
@@ -129,7 +143,7 @@ static int int_kind(Rt *rt, const LangAutopar *p, const Value *args, const Node 
         if ((!strcmp(f, "abs") || !strcmp(f, "min") || !strcmp(f, "max")) && e->args.n >= 1) {
             int k = 1;
             for (int i = 0; i < e->args.n; i++) {
-                int x = int_kind(rt, p, args, e->args.items[i]);
+                int x = int_kind(rt, p, args, depth, e->args.items[i]);
                 if (x < 0)
                     return -1;
                 k &= x;
@@ -453,7 +467,7 @@ bool rt_autopar_for(Rt *rt, Node *n)
         }
         red_ints[r2] = v.kind == V_INT;
         for (int q = 0; red_ints[r2] && q < red->ninc; q++) {
-            int k = int_kind(rt, p, argv + 1, red->incs[q]);
+            int k = int_kind(rt, p, argv + 1, 0, red->incs[q]);
             if (k < 0) {
                 rt_pop_to(rt, base);
                 return serial(rt, n, "cannot tell whether the int '%s' stays an int", red->var->name);

@@ -43,6 +43,17 @@ for i = 0..4999
     isum = isum + i * i
 endfor
 print isum, " ", i
+c2 = 0
+r2 = 0
+for m = 0..63
+    for n = 0..63
+        v = int(x[m, n] > 0)
+        c2 += v
+        u = x[m, n] * 0.5
+        r2 += u
+    endfor
+endfor
+print c2, " ", r2
 % expect note: line 7: loop parallelized
 % expect note: line 16: loop parallelized: kernel 'opt__for_reductions_L16_C1' over 64 x 64
 % expect note: line 26: loop parallelized
@@ -52,3 +63,6 @@ print isum, " ", i
 % expect: 13
 % expect: 2
 % expect: 41654167500 4999
+% increments through locals: v is an int (c2 stays an int), u a real
+% expect note: line 48: loop parallelized
+% expect: 1755 -1.5
