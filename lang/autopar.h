@@ -26,7 +26,8 @@
 #define LANG_PAR_MAX_REDS 8         /* reductions of one nest */
 
 /* The operator that combines a reduction's partials. */
-enum { LANG_RED_SUM = '+', LANG_RED_PROD = '*', LANG_RED_MAX = 'M', LANG_RED_MIN = 'm' };
+enum { LANG_RED_SUM = '+', LANG_RED_PROD = '*', LANG_RED_MAX = 'M', LANG_RED_MIN = 'm', LANG_RED_AND = '&',
+       LANG_RED_OR = '|' };
 
 typedef struct LangParRed {
     Node *var;                  /* an IDENT of the accumulator in the loop (bound by scope.c) */

@@ -28,6 +28,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_NAMES 256       /* distinct names of one nest; more: serial */
@@ -451,27 +452,25 @@ static const char *fn_device_reason(Pass *P, Node *fn, int depth)
         return "calls too deeply (or itself)";
     if (fn->args3.n)
         return "is generic";
-    NameSet *locals = alloc(P, sizeof *locals);
-    if (!locals)
-        return "is too large";
     for (int i = 0; i < fn->args.n; i++) {
         Node *p = fn->args.items[i];
         if (p->a || (p->flags & NODE_VARIADIC))
             return "has optional or variadic parameters";
-        ns_add_cb(locals, p->name, false);
     }
+    NameSet *locals = calloc(1, sizeof *locals);
+    if (!locals)
+        return "is too large";
+    for (int i = 0; i < fn->args.n; i++)
+        ns_add_cb(locals, ((Node *)fn->args.items[i])->name, false);
     for (int i = 0; i < fn->args2.n; i++)
         ns_add_cb(locals, ((Node *)fn->args2.items[i])->name, false);
     for (int i = 0; i < fn->body.n; i++)
         lang_declarations(fn->body.items[i], ns_add_cb, locals);
-    if (locals->overflow)
-        return "is too large";
-    for (int i = 0; i < fn->body.n; i++) {
-        const char *why = body_device_reason(P, fn, locals, fn->body.items[i], depth);
-        if (why)
-            return why;
-    }
-    return NULL;
+    const char *why = locals->overflow ? "is too large" : NULL;
+    for (int i = 0; i < fn->body.n && !why; i++)
+        why = body_device_reason(P, fn, locals, fn->body.items[i], depth);
+    free(locals);
+    return why;
 }
 
 static Node *copy_node(Pass *P, const Node *n);
@@ -568,12 +567,14 @@ static int accumulation(const Node *n, const Node **var, const Node **inc)
     default: return 0;
     }
     const Node *e = n->b;
-    if (e->kind == N_BINARY && (e->op == T_PLUS || e->op == T_STAR || e->op == T_MINUS)) {
+    if (e->kind == N_BINARY && (e->op == T_PLUS || e->op == T_STAR || e->op == T_MINUS || e->op == T_ANDAND ||
+                                e->op == T_OROR)) {
         bool left = e->a->kind == N_IDENT && !strcmp(e->a->name, s);
         bool right = e->b->kind == N_IDENT && !strcmp(e->b->name, s) && e->op != T_MINUS;
         if (left || right) {
             *inc = left ? e->b : e->a;
-            return e->op == T_STAR ? LANG_RED_PROD : LANG_RED_SUM;
+            return e->op == T_STAR ? LANG_RED_PROD : e->op == T_ANDAND ? LANG_RED_AND
+                 : e->op == T_OROR ? LANG_RED_OR : LANG_RED_SUM;
         }
     }
     if ((is_call_of(e, "max") || is_call_of(e, "min")) && e->args.n == 2) {
@@ -969,8 +970,9 @@ static void defs_add(Defs *d, const char *name)
 }
 
 typedef struct Locals {
-    const Nest *N;
-    const bool *is_local;   /* per name of N */
+    const char *const *names;
+    int nnames;
+    const bool *is_local;   /* per name */
     const char *bad;        /* a local read before this iteration assigned it */
 } Locals;
 
@@ -979,8 +981,8 @@ static void reads_before(Locals *L, const Defs *d, const Node *n)
     if (!n || L->bad)
         return;
     if (n->kind == N_IDENT) {
-        for (int i = 0; i < L->N->nnames; i++)
-            if (L->is_local[i] && !strcmp(L->N->names[i], n->name) && !defs_has(d, n->name))
+        for (int i = 0; i < L->nnames; i++)
+            if (L->is_local[i] && !strcmp(L->names[i], n->name) && !defs_has(d, n->name))
                 L->bad = n->name;
         return;
     }
@@ -1155,13 +1157,9 @@ static bool used_outside(Pass *P, const Node *nest, const char *name)
     const Node *around = P->scope_body->items[at];
     if (around != nest && mentions_except(around, name, nest))
         return true;
-    Nest *N = alloc(P, sizeof *N);
-    if (!N)
-        return true;
-    N->names[0] = name;
-    N->nnames = 1;
+    const char *names[1] = {name};
     bool local[1] = {true};
-    Locals L = {.N = N, .is_local = local};
+    Locals L = {.names = names, .nnames = 1, .is_local = local};
     Defs d = {0};
     for (int i = at + 1; i < P->scope_body->n && !L.bad; i++) {
         const Node *s = P->scope_body->items[i];
@@ -1293,8 +1291,9 @@ static Node *rewrite(Rewrite *R, const Node *n)
                 }
             } else {
                 bool minus = n->op == T_MINUSEQ || (n->op == T_EQ && n->b->op == T_MINUS);
-                v = mk_bin(P, op == LANG_RED_PROD ? T_STAR : minus ? T_MINUS : T_PLUS, mk_ident(P, acc, n->loc), e,
-                           n->loc);
+                int bop = op == LANG_RED_PROD ? T_STAR : op == LANG_RED_AND ? T_ANDAND : op == LANG_RED_OR ? T_OROR
+                        : minus ? T_MINUS : T_PLUS;
+                v = mk_bin(P, bop, mk_ident(P, acc, n->loc), e, n->loc);
             }
             return mk_assign(P, mk_ident(P, acc, n->loc), v, n->loc);
         }
@@ -1349,9 +1348,8 @@ static Node *rewrite(Rewrite *R, const Node *n)
                 P->added[P->nadded++] = dev;
                 /* its own calls of host functions go to their copies too */
                 static const Grid no_grid;
-                Rewrite inner = {.P = P, .G = &no_grid, .N = R->N, .red_of = NULL};
-                Nest none = {.nnames = 0};
-                inner.N = &none;
+                static const Nest no_nest;
+                Rewrite inner = {.P = P, .G = &no_grid, .N = &no_nest, .red_of = NULL};
                 rewrite_list(&inner, &dev->body, &f->body);
                 R->failed |= inner.failed;
             }
@@ -1669,11 +1667,11 @@ static void find_products(Ints *I, Node *n)
 /* Record the int products of the nest and its inner loops for the runtime's bounds. */
 static void int_arith(Pass *P, const Nest *N, Node *top, LangAutopar *par)
 {
-    Ints *I = alloc(P, sizeof *I);
-    bool *int_assigned = alloc(P, MAX_NAMES * sizeof *int_assigned);
-    bool *assigned = alloc(P, MAX_NAMES * sizeof *assigned);
+    Ints *I = calloc(1, sizeof *I);
+    bool *int_assigned = calloc(MAX_NAMES, sizeof *int_assigned);
+    bool *assigned = calloc(MAX_NAMES, sizeof *assigned);
     if (!I || !int_assigned || !assigned)
-        return;
+        goto done;
     I->P = P;
     I->N = N;
     I->par = par;
@@ -1691,10 +1689,13 @@ static void int_arith(Pass *P, const Nest *N, Node *top, LangAutopar *par)
     par->inner_loops = alloc(P, (size_t)I->cap * sizeof *par->inner_loops);
     par->int_products = alloc(P, (size_t)I->cap * sizeof *par->int_products);
     par->int_texts = alloc(P, (size_t)I->cap * sizeof *par->int_texts);
-    if (!par->inner_loops || !par->int_products || !par->int_texts)
-        return;
-    for (int i = 0; i < top->body.n; i++)
-        find_products(I, top->body.items[i]);
+    if (par->inner_loops && par->int_products && par->int_texts)
+        for (int i = 0; i < top->body.n; i++)
+            find_products(I, top->body.items[i]);
+done:
+    free(I);
+    free(int_assigned);
+    free(assigned);
 }
 
 /* Does the nest compute something a user would expect to be parallel: write an array
@@ -1714,13 +1715,11 @@ static void analyse_stmts(Pass *P, NodeList *l);
 
 /* Decide one nest starting at FOR `top` (statement i of list l). Returns whether it was
  * made parallel (inner loops of a serial nest are analysed on their own). */
-static bool analyse_nest(Pass *P, NodeList *l, int i)
+static bool nest_verdict(Pass *P, NodeList *l, int i, Nest *N, NameSet *scope)
 {
     Node *top = l->items[i];
     LangAutopar *par = alloc(P, sizeof *par);
-    Nest *N = alloc(P, sizeof *N);
-    NameSet *scope = alloc(P, sizeof *scope);
-    if (!par || !N || !scope)
+    if (!par)
         return false;
     top->par = par;
     par->warn = P->warn;
@@ -1817,7 +1816,7 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
             if (!strcmp(loops[k]->name, N->names[j]) && N->nassign[j] > (k > 0))
                 dep_reason = fmt(P, "it assigns its loop variable '%s'", N->names[j]);
     if (!dep_reason) {
-        Locals L = {.N = N, .is_local = is_local};
+        Locals L = {.names = N->names, .nnames = N->nnames, .is_local = is_local};
         Defs d = {0};
         for (int k = 0; k < depth; k++)
             defs_add(&d, loops[k]->name);
@@ -1906,6 +1905,18 @@ static bool analyse_nest(Pass *P, NodeList *l, int i)
     par->parallel = true;
     P->made++;
     return true;
+}
+
+/* The scratch of one nest lives only while it is decided (the verdict keeps nodes and
+ * arena strings, never pointers into it). */
+static bool analyse_nest(Pass *P, NodeList *l, int i)
+{
+    Nest *N = calloc(1, sizeof *N);
+    NameSet *scope = calloc(1, sizeof *scope);
+    bool ok = N && scope && nest_verdict(P, l, i, N, scope);
+    free(N);
+    free(scope);
+    return ok;
 }
 
 static void report_serial(Pass *P, Node *f, bool candidate)
@@ -1999,15 +2010,17 @@ static void analyse_stmts(Pass *P, NodeList *l)
         }
         /* serial: its inner loops may still be parallel */
         analyse_stmts(P, &s->body);
-        Nest *N = alloc(P, sizeof *N);
-        NameSet *scope = alloc(P, sizeof *scope);
-        if (!N || !scope)
-            continue;
-        scope_names(P, scope);
-        scan_list(P, N, scope, &s->body);
-        /* warned: loops that compute on arrays, and loops kept serial only by a
-         * dependency; not those doing host-only work (closures, strings, cells) */
-        report_serial(P, s, (looks_parallel(N) || !N->reason) && !has_parallel(s) && !N->quiet);
+        Nest *N = calloc(1, sizeof *N);
+        NameSet *scope = calloc(1, sizeof *scope);
+        if (N && scope) {
+            scope_names(P, scope);
+            scan_list(P, N, scope, &s->body);
+            /* warned: loops that compute on arrays, and loops kept serial only by a
+             * dependency; not those doing host-only work (closures, strings, cells) */
+            report_serial(P, s, (looks_parallel(N) || !N->reason) && !has_parallel(s) && !N->quiet);
+        }
+        free(N);
+        free(scope);
     }
 }
 

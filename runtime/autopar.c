@@ -323,14 +323,16 @@ static const char *int_reason(Bounds *B, char *buf, size_t len)
 static Value combine(Rt *rt, int op, Value init, const RtArray *part, bool ints)
 {
     if (ints) {
-        int64_t acc = init.i;
+        int64_t acc = init.kind == V_INT ? init.i : init.r != 0;
         for (int64_t i = 0; i < part->n; i++) {
             int64_t x = (int64_t)rt_get_real(part, i);
             switch (op) {
             case LANG_RED_SUM: acc += x; break;
             case LANG_RED_PROD: acc *= x; break;
             case LANG_RED_MAX: acc = x > acc ? x : acc; break;
-            default: acc = x < acc ? x : acc; break;
+            case LANG_RED_MIN: acc = x < acc ? x : acc; break;
+            case LANG_RED_AND: acc = acc && x; break;
+            default: acc = acc || x; break;
             }
         }
         return rt_int(acc);
@@ -465,8 +467,9 @@ bool rt_autopar_for(Rt *rt, Node *n)
             rt_pop_to(rt, base);
             return serial(rt, n, "the accumulator '%s' is not a real number or an int", red->var->name);
         }
-        red_ints[r2] = v.kind == V_INT;
-        for (int q = 0; red_ints[r2] && q < red->ninc; q++) {
+        bool logic = red->op == LANG_RED_AND || red->op == LANG_RED_OR;
+        red_ints[r2] = v.kind == V_INT || logic;       /* && and || give ints */
+        for (int q = 0; red_ints[r2] && !logic && q < red->ninc; q++) {
             int k = int_kind(rt, p, argv + 1, 0, red->incs[q]);
             if (k < 0) {
                 rt_pop_to(rt, base);
@@ -478,7 +481,10 @@ bool rt_autopar_for(Rt *rt, Node *n)
             v = rt_real((double)v.i);       /* a real increment makes it real, as on the host */
         bool max_min = red->op == LANG_RED_MAX || red->op == LANG_RED_MIN;
         int64_t one = red->op == LANG_RED_PROD;
-        argv[at++] = max_min ? v : red_ints[r2] ? rt_int(one) : rt_real((double)one);
+        if (logic)
+            argv[at++] = rt_int(red->op == LANG_RED_AND);
+        else
+            argv[at++] = max_min ? v : red_ints[r2] ? rt_int(one) : rt_real((double)one);
         Value part = rt_array_new(RT_F64, p->rank, cnt);
         if (part.kind == V_UNDEF)
             rt_out_of_memory(rt);

@@ -54,6 +54,15 @@ for m = 0..63
     endfor
 endfor
 print c2, " ", r2
+ok = 1
+any = 0
+for m = 0..63
+    for n = 0..63
+        ok = ok && x[m, n] == mod(m * 64 + n, 7) - 3
+        any = any || x[m, n] > 2
+    endfor
+endfor
+print ok, " ", any
 % expect note: line 7: loop parallelized
 % expect note: line 16: loop parallelized: kernel 'opt__for_reductions_L16_C1' over 64 x 64
 % expect note: line 26: loop parallelized
@@ -66,3 +75,6 @@ print c2, " ", r2
 % increments through locals: v is an int (c2 stays an int), u a real
 % expect note: line 48: loop parallelized
 % expect: 1755 -1.5
+% && and || accumulate too (tests/io/png_variants.q's check loop)
+% expect note: line 59: loop parallelized
+% expect: 1 1
