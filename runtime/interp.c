@@ -8,6 +8,8 @@
  * before the general cases, which go to ops.c, index.c and types.c.
  */
 #include "runtime/interp.h"
+#include "lang/autopar.h"
+#include "runtime/autopar.h"
 #include "runtime/lib.h"
 #include "runtime/lib_fft.h"
 #include "runtime/lib_data.h"
@@ -2157,6 +2159,9 @@ int rt_exec_list(Rt *rt, NodeList *l) { return (int)exec_list(rt, l); }
 static Flow exec_for(Rt *rt, Node *n)
 {
     Node *r = n->a;
+    if (n->par && rt_autopar_for(rt, n))       /* made a kernel by lang/pass_autopar.c */
+        return FLOW_NORMAL;
+    rt->cur = n;
     Value *var = flow_slot(rt, n);
     if (r->kind == N_RANGE) {
         Value *v = rt_push(rt, 3);
@@ -2434,6 +2439,10 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
         mod->reds_from[nfrom++] = sub->m;
     }
     apply_reductions(rt, mod, nfrom);
+    int errors = lang_diag_errors(rt->diag);
+    lang_autopar(mod->m, mod->reds_from, nfrom, root, rt->diag);
+    if (lang_diag_errors(rt->diag) > errors)
+        longjmp(*rt->top, 1);       /* a {!parallel for} that cannot be honoured */
     lang_check_output_types(mod->m, rt->diag);
     lang_report_shared_bound(mod->m, rt->diag);
     rt_scope_module(rt, mod);

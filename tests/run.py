@@ -8,6 +8,9 @@ Runs five kinds of tests and ends with one line `N passed, N failed`:
     diagnostic, exit status 65 when errors are expected and 0 otherwise). Files under
     tests/kernels/ (INTERPRETED_DIRS) run twice: compiled, and with QPIPE_CC=none in the
     interpreter (reported as `FILE [interpreted]`), judged by the same expectations;
+    files under tests/lang/autopar/ (AUTOPAR_OFF_DIRS) also run with QPIPE_AUTOPAR=0
+    (every loop serial, reported as `FILE [autopar off]`), judged by the same
+    expectations except the `% expect note:` lines (the -v listing says "serial" then);
   - unit test programs QPIPE_TESTS/test_*, where each `ok NAME` / `not ok NAME: REASON`
     line of stdout is one test;
   - the NVRTC check (tests/nvrtc_check.py) of the kernel sources that the compiled golden
@@ -51,8 +54,12 @@ GOLDEN_DIRS = ["tests/lang", "tests/kernels", "tests/io"]
 
 # Golden folders whose files also run in the interpreter (QPIPE_CC=none): the compiled
 # CPU engine and the interpreter must agree (issue 4).
-INTERPRETED_DIRS = ["tests/kernels"]
+INTERPRETED_DIRS = ["tests/kernels", "tests/lang/autopar"]
 INTERPRETED_TAG = " [interpreted]"
+# Golden folders whose files also run with the loop parallelizer off (QPIPE_AUTOPAR=0):
+# parallel loops must print what the serial ones print (issue 10).
+AUTOPAR_OFF_DIRS = ["tests/lang/autopar"]
+AUTOPAR_OFF_TAG = " [autopar off]"
 # The warning qpipe prints once when kernels cannot be compiled. Expected in an
 # interpreted run (at most once), an unexpected diagnostic in a compiled one.
 INTERPRETER_WARNING = "kernels run in the interpreter"
@@ -298,6 +305,9 @@ def run_golden(path, qpipe, env=None):
     interpreted = (env or os.environ).get("QPIPE_CC") == "none"
     try:
         test = Golden(path)
+        if (env or os.environ).get("QPIPE_AUTOPAR") == "0":
+            # the -v notes of parallel loops say "serial" in this run; the rest must hold
+            test.diags = [d for d in test.diags if d[0] != "note"]
         argv = [qpipe] + RUN_MODES[test.mode] + test.options + [rel_to_root(path)] + test.args
         result = run_process(argv, GOLDEN_TIMEOUT, env=env)
     except Failure as e:
@@ -584,6 +594,11 @@ def main():
     runs = [(path, "", compiled_env) for path in golden]
     runs += [(path, INTERPRETED_TAG, interpreted_env) for path in golden
              if any(inside(path, d) for d in interpreted_dirs)]
+    autopar_off_env = dict(os.environ, QPIPE_AUTOPAR="0")
+    autopar_off_env.pop("QPIPE_KEEP_KERNELS", None)
+    autopar_off_dirs = [os.path.join(ROOT, d) for d in AUTOPAR_OFF_DIRS]
+    runs += [(path, AUTOPAR_OFF_TAG, autopar_off_env) for path in golden
+             if any(inside(path, d) for d in autopar_off_dirs)]
 
     passed, failures = 0, []
     workers = os.cpu_count() or 1
