@@ -8,7 +8,7 @@
 #   make             build build/qpipe
 #   make test        install what is missing, build everything, run tests/run.py --fuzz
 #   make test-asan   the same suite against an ASan/UBSan/LSan build in build-asan/ (no fuzz)
-#   make fuzz        build and run the parser fuzzer alone (FUZZ_SECONDS, default 30)
+#   make fuzz        build and run the fuzzers alone, longer (FUZZ_SECONDS in all, default 300)
 #   make demo        install, build, run samples/demo.sh
 #   make deps        install the Debian packages that are missing (scripts/deps.sh)
 #   make clean       remove build/ and build-asan/
@@ -18,6 +18,8 @@ CFLAGS    ?= -O2 -g
 SAN_FLAGS ?=
 FUZZ_CC   ?= clang
 FUZZ_SECONDS ?= 30
+# `make fuzz` runs longer than the suite's share, unless FUZZ_SECONDS is given.
+FUZZ_LONG_SECONDS = $(if $(filter command line environment,$(origin FUZZ_SECONDS)),$(FUZZ_SECONDS),300)
 PYTHON    ?= python3
 
 # Flags every object gets, whatever CFLAGS says. The user's CFLAGS come last so that they
@@ -35,13 +37,18 @@ CPPFLAGS += -DIO_AVDEVICE_MAJOR=$(or $(AVDEVICE_MAJOR),59)
 NUM_PKGS  := fftw3 fftw3f openblas lapacke cairo
 NUM_LIBS  := $(shell pkg-config --libs $(NUM_PKGS) 2>/dev/null) -lfftw3_threads -lfftw3f_threads
 CPPFLAGS  += $(shell pkg-config --cflags $(NUM_PKGS) 2>/dev/null)
-QP_LDLIBS = $(MEDIA_LIBS) $(NUM_LIBS) -lm -lpthread -ldl $(LDLIBS)
+# The window of display/: SDL2, SDL2_ttf (FreeType text) and OpenGL (Mesa without a GPU).
+DISP_PKGS := sdl2 SDL2_ttf gl
+DISP_LIBS := $(shell pkg-config --libs $(DISP_PKGS) 2>/dev/null)
+CPPFLAGS  += $(shell pkg-config --cflags $(DISP_PKGS) 2>/dev/null)
+QP_LDLIBS = $(MEDIA_LIBS) $(NUM_LIBS) $(DISP_LIBS) -lm -lpthread -ldl $(LDLIBS)
 
-# The fuzzer is built by clang with its own sanitizers, from the lang/ sources directly
-# (not the archive) so that every file is instrumented for coverage.
+# The fuzzers are built by clang with its own sanitizers, from the sources they test
+# directly (not the archive) so that every such file is instrumented for coverage; the
+# media fuzzers take the rest (runtime arrays) from the archive, uninstrumented.
 # Undefined behaviour stops the run (no recovery), so that it fails like a crash does.
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-              -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP -I.
+              -std=c11 -Wall -Wextra -Wno-unknown-attributes -D_GNU_SOURCE -MMD -MP -I. $(CPPFLAGS)
 
 # Environment of the sanitizer run (docs/testing.md): leaks fail, the first UB report stops.
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
@@ -62,9 +69,15 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_OBJS := $(UNIT_SRCS:%.c=$(BUILD)/obj/%.o)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-FUZZ_SRCS := tests/fuzz/fuzz_parse.c $(wildcard lang/*.c)
-FUZZ_OBJS := $(FUZZ_SRCS:%.c=$(BUILD)/fuzz/obj/%.o)
-FUZZ_BIN  := $(BUILD)/fuzz/fuzz_parse
+# One libFuzzer target each (tests/fuzz/README.md): the front end, the image readers, the
+# video reader. FUZZ_<name>_SRCS are the files compiled with coverage into fuzz_<name>.
+FUZZ_DIR  := $(BUILD)/fuzz
+FUZZ_parse_SRCS := tests/fuzz/fuzz_parse.c $(wildcard lang/*.c)
+FUZZ_image_SRCS := tests/fuzz/fuzz_image.c io/image.c io/png.c io/tiff.c io/jpeg.c io/ppm.c io/bmp.c
+FUZZ_video_SRCS := tests/fuzz/fuzz_video.c io/video_in.c io/yuv.c
+FUZZ_objs = $(FUZZ_$(1)_SRCS:%.c=$(FUZZ_DIR)/obj/%.o)
+FUZZ_OBJS := $(call FUZZ_objs,parse) $(call FUZZ_objs,image) $(call FUZZ_objs,video)
+FUZZ_BINS := $(FUZZ_DIR)/fuzz_parse $(FUZZ_DIR)/fuzz_image $(FUZZ_DIR)/fuzz_video
 
 .PHONY: all deps test test-asan test-build test-bins unit fuzz fuzz-build demo clean FORCE
 
@@ -124,11 +137,21 @@ $(BUILD)/fuzz/obj/%.o: %.c $(STAMP_FUZZ)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
 
-$(FUZZ_BIN): $(FUZZ_OBJS) $(STAMP_FUZZ)
+$(FUZZ_DIR)/fuzz_parse: $(call FUZZ_objs,parse) $(STAMP_FUZZ)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_OBJS) -o $@ -lm
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(call FUZZ_objs,parse) -o $@ -lm
 
-fuzz-build: $(FUZZ_BIN)
+# The media targets link the archive after their own objects: its copies of those files
+# are not pulled in, the runtime they build on is.
+define FUZZ_media
+$(FUZZ_DIR)/fuzz_$(1): $(call FUZZ_objs,$(1)) $(LIB) $(STAMP_FUZZ)
+	@mkdir -p $$(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(call FUZZ_objs,$(1)) $(LIB) -o $$@ $(QP_LDLIBS)
+endef
+$(eval $(call FUZZ_media,image))
+$(eval $(call FUZZ_media,video))
+
+fuzz-build: $(FUZZ_BINS)
 
 # ---- entry points -------------------------------------------------------------------------
 
@@ -137,14 +160,14 @@ deps:
 
 # What the suite needs: the CLI and the unit tests (test-bins), plus the fuzzer (test-build).
 test-bins: $(QPIPE) $(UNIT_BINS)
-test-build: test-bins $(FUZZ_BIN)
+test-build: test-bins $(FUZZ_BINS)
 
 # Steps run in order through recursive make, so that `make -j` cannot build before the
 # packages are installed. The last command is the runner: its result is the target's.
 test:
 	sh scripts/deps.sh
 	$(MAKE) --no-print-directory test-build
-	QPIPE=$(QPIPE) QPIPE_TESTS=$(BUILD)/tests FUZZ_BIN=$(FUZZ_BIN) \
+	QPIPE=$(QPIPE) QPIPE_TESTS=$(BUILD)/tests FUZZ_DIR=$(FUZZ_DIR) \
 	FUZZ_SECONDS=$(FUZZ_SECONDS) $(PYTHON) tests/run.py --fuzz
 
 test-asan:
@@ -153,7 +176,7 @@ test-asan:
 	$(ASAN_ENV) QPIPE=build-asan/qpipe QPIPE_TESTS=build-asan/tests $(PYTHON) tests/run.py
 
 fuzz: fuzz-build
-	FUZZ_BIN=$(FUZZ_BIN) FUZZ_SECONDS=$(FUZZ_SECONDS) $(PYTHON) tests/run.py --fuzz-only
+	FUZZ_DIR=$(FUZZ_DIR) FUZZ_SECONDS=$(FUZZ_LONG_SECONDS) $(PYTHON) tests/run.py --fuzz-only
 
 demo:
 	sh scripts/deps.sh

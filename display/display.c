@@ -8,6 +8,8 @@
  */
 #include "display/display.h"
 #include "display/figure.h"
+#include "display/context.h"
+#include "display/window.h"
 #include "runtime/interp.h"
 #include "runtime/lib.h"
 
@@ -26,17 +28,25 @@ void disp_warn_no_display(Rt *rt, const char *fn)
     for (size_t i = 0; i < sizeof warn_names / sizeof *warn_names; i++)
         if (!strcmp(warn_names[i], fn) && !warned[i]) {
             warned[i] = true;
-            rt_warn(rt, "%s: no display; figures are not shown (qpipe exec --figures DIR writes them)", fn);
+            const char *why = disp_ctx_reason();
+            if (!*why || !strcmp(why, "no display"))
+                rt_warn(rt, "%s: no display; figures are not shown (qpipe exec --figures DIR writes them)", fn);
+            else
+                rt_warn(rt, "%s: %s; figures are not shown (qpipe exec --figures DIR writes them)", fn, why);
         }
 }
 
-/* sync_framerate(fps): paces imshow to fps frames per second. */
+/* sync_framerate(fps): paces imshow to fps frames per second (pace.c): sets the rate and
+ * waits out the period of the frame last shown. */
 static void disp_sync_framerate(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout, (void)out;
     double fps = rt_to_real(rt, argv[0], "sync_framerate: the frame rate");
     if (!(fps > 0) || isinf(fps))
         rt_error(rt, "sync_framerate: the frame rate must be positive and finite, not %g", fps);
+    disp_pace_set(fps);
+    disp_pace_wait();
+    disp_win_pump();
 }
 
 static const RtBuiltin disp_builtins[] = {
@@ -51,6 +61,17 @@ static const RtBuiltin disp_builtins[] = {
     {"legend", 0, -1, 0, 0, disp_fig_legend, "(labels…)"},
     {"subplot", 1, 3, 1, 0, disp_fig_subplot, "(rows, cols, k)"},
 };
+
+void disp_wait_windows(void)
+{
+    disp_win_wait();
+}
+
+void disp_shutdown(void)
+{
+    disp_win_close_all();
+    disp_ctx_stop();
+}
 
 void disp_register(void)
 {

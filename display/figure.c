@@ -12,16 +12,21 @@
  * `id` and a `connect` function: `h.connect(other)` records that the two windows share
  * zoom and pan (kept for the window; PNGs are unaffected).
  *
- * hold(…) returns whether a window is still open: there is none, so it returns 0, and
- * the seeds' `repeat … until !hold("on")` loops run once and end.
+ * hold(…) returns whether the current figure's window is still open (window.c): without a
+ * display it is 0, and the seeds' `repeat … until !hold("on")` loops run once and end.
+ * Without --figures and with a display, imshow shows its image in the figure's window
+ * (window.c) through a texture of its own; plots and grids of panes are drawn with Cairo
+ * (render.c) as their PNG would be and shown in the window after each change (refresh).
  *
- * Content is recorded only when figures are written (qpipe exec --figures DIR): imshow
- * then keeps the image as 8-bit RGB after its display range is applied, plot copies its
- * data. disp_figures_finish writes DIR/figureN.png for every figure and frees them.
+ * Content is recorded when figures are written (qpipe exec --figures DIR) or, without
+ * DIR, when a display exists (for the windows that show Cairo's drawing): imshow then keeps
+ * the image as 8-bit RGB after its display range is applied, plot copies its data. disp_figures_finish writes DIR/figureN.png for every figure and frees them.
  * The state is the process's (one program per `qpipe exec`); the display owns it.
  */
 #include "display/display.h"
 #include "display/figure.h"
+#include "display/window.h"
+#include "display/context.h"
 #include "runtime/interp.h"
 
 #include <cairo.h>
@@ -35,6 +40,7 @@
 
 typedef struct DispState {
     char *dir;                  /* --figures DIR, or NULL */
+    bool live;                  /* no DIR but a display: figures drawn by Cairo go to windows */
     DispFigure *figs;
     int nfigs;
     int cur;                    /* index into figs, -1 when none */
@@ -44,6 +50,35 @@ typedef struct DispState {
 static DispState st = {.cur = -1};
 
 bool disp_recording(void) { return st.dir != NULL; }
+
+/* Whether content is kept: for the files, or for windows showing Cairo's drawing (plots,
+ * grids of panes) when a display exists. */
+static bool keeping(void)
+{
+    if (st.dir)
+        return true;
+    if (!st.live && disp_ctx_start())
+        st.live = true;
+    return st.live;
+}
+
+/* Draw figure f with Cairo into its window (a plot, a grid, a title band): after every
+ * change of a figure that is shown this way. */
+static void refresh(Rt *rt, DispFigure *f)
+{
+    if (!st.live || st.dir)
+        return;
+    bool one_image = f->rows * f->cols == 1 && f->axes[0].kind != DISP_AX_PLOT;
+    if (one_image && !f->cairo)
+        return;                 /* imshow's own texture shows it */
+    int w, h;
+    unsigned char *pix = disp_render_rgba(f, &w, &h);
+    if (!pix)
+        rt_out_of_memory(rt);
+    disp_win_show_rgba(f->id, pix, w, h);
+    free(pix);
+    f->cairo = true;
+}
 
 /* ---------------------------------------------------------------- freeing */
 
@@ -196,11 +231,14 @@ static void fig_connect(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_out_of_memory(rt);
     f->links = grown;
     f->links[f->nlinks++] = b;
+    if (!disp_recording())
+        disp_win_link(a, b);
 }
 
 static const RtBuiltin connect_builtin = {"connect", 2, 2, 0, RT_LIB_METHOD, fig_connect, "(other)"};
 
-/* hold("on" | "off"): 0, since no window is open (see the banner). */
+/* hold("on" | "off"): whether the current figure's window is open (events are handled
+ * first, so a window closed by the user reads 0); 0 without a window (see the banner). */
 void disp_fig_hold(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout;
@@ -208,7 +246,8 @@ void disp_fig_hold(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (strcmp(s, "on") && strcmp(s, "off"))
         rt_error(rt, "hold: expected \"on\" or \"off\", not '%s'", s);
     st.hold = !strcmp(s, "on");
-    out[0] = rt_int(0);
+    disp_win_pump();
+    out[0] = rt_int(st.cur >= 0 && disp_win_is_open(st.figs[st.cur].id));
 }
 
 /* subplot(rows, cols, k) or subplot(RCK): split the current figure, select pane k (1-based). */
@@ -260,18 +299,23 @@ void disp_fig_title(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout, (void)out;
     set_text(rt, &current_axes(rt)->title, argv[0], "title: the text");
+    if (!disp_recording())
+        disp_win_title(current_figure(rt)->id, current_axes(rt)->title);
+    refresh(rt, current_figure(rt));
 }
 
 void disp_fig_xlabel(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout, (void)out;
     set_text(rt, &current_axes(rt)->xlabel, argv[0], "xlabel: the text");
+    refresh(rt, current_figure(rt));
 }
 
 void disp_fig_ylabel(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout, (void)out;
     set_text(rt, &current_axes(rt)->ylabel, argv[0], "ylabel: the text");
+    refresh(rt, current_figure(rt));
 }
 
 /* legend("a", "b", …) or legend({"a", "b"}): labels of the series, in plot order. */
@@ -302,6 +346,7 @@ void disp_fig_legend(Rt *rt, int argc, Value *argv, int nout, Value *out)
     free(a->legend);
     a->legend = labels;
     a->nlegend = n;
+    refresh(rt, current_figure(rt));
 }
 
 /* ---------------------------------------------------------------- imshow */
@@ -367,11 +412,20 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_error(rt, "imshow: an image of %lld elements is too large to show", (long long)a->n);
     double lo, hi;
     display_range(rt, a, argc, argv, &lo, &hi);
-    disp_warn_no_display(rt, "imshow");
     DispFigure *f = current_figure(rt);
     make_handle(rt, f->id, out);
-    if (!disp_recording())
-        return;
+    if (!disp_recording()) {
+        if (f->rows * f->cols == 1) {           /* the window's own texture, paced */
+            f->cairo = false;
+            if (!disp_win_imshow(f->id, a, lo, hi))
+                disp_warn_no_display(rt, "imshow");
+            return;
+        }
+        if (!keeping()) {                       /* a pane of a grid: drawn by Cairo */
+            disp_warn_no_display(rt, "imshow");
+            return;
+        }
+    }
     int w, h;
     unsigned char *pix = image_rgb(a, lo, hi, &w, &h);
     if (!pix)
@@ -381,6 +435,7 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
     ax->kind = DISP_AX_IMAGE;
     ax->pix = pix;
     ax->w = w, ax->h = h;
+    refresh(rt, f);
 }
 
 /* ---------------------------------------------------------------- plot */
@@ -494,16 +549,18 @@ void disp_fig_plot(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
     int n = count_series(rt, argc, argv);
-    disp_warn_no_display(rt, "plot");
     DispFigure *f = current_figure(rt);
     make_handle(rt, f->id, out);
-    if (!disp_recording())
+    if (!keeping()) {
+        disp_warn_no_display(rt, "plot");
         return;
+    }
     DispAxes *a = &f->axes[f->cur];
     if (a->kind != DISP_AX_PLOT || !st.hold)
         axes_clear(a);
     a->kind = DISP_AX_PLOT;
     add_series(rt, a, argc, argv, n);
+    refresh(rt, f);
 }
 
 /* ---------------------------------------------------------------- output */

@@ -42,12 +42,17 @@ typedef struct DispFigure {
     int rows, cols;
     DispAxes *axes;             /* rows*cols, row by row */
     int cur;                    /* current axes */
+    bool cairo;                 /* its window shows Cairo's drawing (window.c), not imshow's texture */
     int *links;                 /* ids of figures connected by handle.connect(other) */
     int nlinks;
 } DispFigure;
 
 /* Draw f and write it to path as PNG (temporary name, then rename). 0, or -1 with err. */
 int disp_render_png(const DispFigure *f, const char *path, char *err, size_t errlen);
+
+/* Draw f as RGBA8 (rows top first) into a new buffer of *w x *h, as its PNG would look (for a
+ * window); NULL when out of memory. */
+unsigned char *disp_render_rgba(const DispFigure *f, int *w, int *h);
 
 /* The figure builtins (figure.c), registered by display.c. */
 void disp_fig_figure(Rt *rt, int argc, Value *argv, int nout, Value *out);

@@ -329,7 +329,8 @@ static cairo_status_t png_append(void *closure, const unsigned char *data, unsig
     return CAIRO_STATUS_SUCCESS;
 }
 
-int disp_render_png(const DispFigure *f, const char *path, char *err, size_t errlen)
+/* The figure drawn on a new image surface (check its status). */
+static cairo_surface_t *render(const DispFigure *f, cairo_status_t *cs)
 {
     bool one = single_image(f);
     const DispAxes *a0 = &f->axes[0];
@@ -342,8 +343,16 @@ int disp_render_png(const DispFigure *f, const char *path, char *err, size_t err
     for (int i = 0; i < f->rows * f->cols; i++)
         draw_pane(cr, &f->axes[i], one ? 0 : (i % f->cols) * PANE_W, one ? 0 : (i / f->cols) * PANE_H,
                   one ? w : PANE_W, one ? h : PANE_H);
-    cairo_status_t cs = cairo_status(cr);
+    *cs = cairo_status(cr);
     cairo_destroy(cr);
+    cairo_surface_flush(s);
+    return s;
+}
+
+int disp_render_png(const DispFigure *f, const char *path, char *err, size_t errlen)
+{
+    cairo_status_t cs;
+    cairo_surface_t *s = render(f, &cs);
     PngBuf png = {0};
     if (cs == CAIRO_STATUS_SUCCESS)
         cs = cairo_surface_write_to_png_stream(s, png_append, &png);
@@ -355,4 +364,29 @@ int disp_render_png(const DispFigure *f, const char *path, char *err, size_t err
         rc = rt_write_atomic(path, png.p, png.len, err, errlen);
     free(png.p);
     return rc;
+}
+
+unsigned char *disp_render_rgba(const DispFigure *f, int *w, int *h)
+{
+    cairo_status_t cs;
+    cairo_surface_t *s = render(f, &cs);
+    unsigned char *out = NULL;
+    if (cs == CAIRO_STATUS_SUCCESS) {
+        *w = cairo_image_surface_get_width(s), *h = cairo_image_surface_get_height(s);
+        int stride = cairo_image_surface_get_stride(s);
+        const unsigned char *src = cairo_image_surface_get_data(s);
+        out = malloc((size_t)*w * (size_t)*h * 4 + 1);
+        for (int y = 0; out && y < *h; y++) {
+            const uint32_t *row = (const uint32_t *)(src + (size_t)y * stride);   /* xRGB, native */
+            unsigned char *d = out + (size_t)y * *w * 4;
+            for (int x = 0; x < *w; x++) {
+                d[4 * x] = (unsigned char)(row[x] >> 16);
+                d[4 * x + 1] = (unsigned char)(row[x] >> 8);
+                d[4 * x + 2] = (unsigned char)row[x];
+                d[4 * x + 3] = 255;
+            }
+        }
+    }
+    cairo_surface_destroy(s);
+    return out;
 }

@@ -54,11 +54,9 @@ static void err_format(const char *path, char *err, size_t errlen)
 
 int io_pixels_alloc(IoPixels *px, const char *path, char *err, size_t errlen)
 {
-    int64_t n = (int64_t)px->w * px->h;
-    if (px->w <= 0 || px->h <= 0 || n > IO_MAX_PIXELS) {
-        snprintf(err, errlen, "'%s': unsupported image size %d x %d", path, px->w, px->h);
+    if (io_check_pixels(path, px->w, px->h, err, errlen) < 0)
         return -1;
-    }
+    int64_t n = (int64_t)px->w * px->h;
     size_t bytes = (size_t)n * (size_t)px->c * (size_t)(px->bits / 8);
     px->data = malloc(bytes ? bytes : 1);
     if (!px->data) {
@@ -122,6 +120,7 @@ static double out_sample(const IoPixels *px, size_t p, int oc, int k)
 Value io_image_read(const char *path, IoImageMode mode, bool dbl, char *err, size_t errlen)
 {
     IoPixels px = {0};
+    io_limit_reset();
     if (decode(path, &px, err, errlen) < 0)
         return rt_undef();
     int oc = mode == IO_IMAGE_RGB ? 3 : mode == IO_IMAGE_GRAY ? 1 : px.c;
@@ -281,12 +280,19 @@ int io_image_write(const char *path, const RtArray *img, const IoImageWrite *opt
         snprintf(err, errlen, "'%s': JPEG quality must be 1..100, not %d", path, quality);
         return -1;
     }
+    const char *shown = opt && opt->temp_of ? opt->temp_of : path;     /* in messages */
     IoPixels px;
-    if (to_pixels(path, img, bits, &px, err, errlen) < 0)
+    if (to_pixels(shown, img, bits, &px, err, errlen) < 0)
         return -1;
-    if (check_format(fmt, path, &px, err, errlen) < 0) {
+    if (check_format(fmt, shown, &px, err, errlen) < 0) {
         io_pixels_free(&px);
         return -1;
+    }
+    if (opt && opt->temp_of) {
+        /* the caller's temporary: written in place, renamed by the caller */
+        int rc = encode(fmt, path, opt->temp_of, &px, quality, err, errlen);
+        io_pixels_free(&px);
+        return rc;
     }
     size_t tlen = strlen(path) + 32;
     char *tmp = malloc(tlen);

@@ -25,10 +25,13 @@ typedef struct IoPixels {
     void *data;                 /* w*h*c samples, malloc'd; owned by the IoPixels */
 } IoPixels;
 
-/* Largest image accepted from a file header: guards against corrupt sizes. */
-#define IO_MAX_PIXELS ((int64_t)1 << 31)
+/* w x h against io_max_pixels() (limits.c), before anything of that size is allocated:
+ * 0, or -1 with err set (and io_failed_too_large() true when the limit was the reason). */
+int io_check_pixels(const char *path, int64_t w, int64_t h, char *err, size_t errlen);
+/* Clear io_failed_too_large() at the start of a read. */
+void io_limit_reset(void);
 
-/* Allocate px->data for px->w, h, c, bits; -1 with err set when too large. */
+/* Allocate px->data for px->w, h, c, bits (io_check_pixels first); -1 with err set. */
 int io_pixels_alloc(IoPixels *px, const char *path, char *err, size_t errlen);
 void io_pixels_free(IoPixels *px);
 /* "cannot open 'f': reason" for a failed fopen/open (errno). */

@@ -24,6 +24,18 @@
  * vidplay to the builtins (once, before programs run). */
 void io_register(void);
 
+/* ---------------------------------------------------------------- limits (limits.c)
+ *
+ * Every image reader and the video reader refuse a picture of more than io_max_pixels()
+ * pixels after reading its header, before allocating anything of its size (a
+ * decompression bomb fails at once, not after gigabytes). Process-wide; the command line
+ * sets it from --max-pixels. io_failed_too_large: the last failure of a reader on this
+ * thread was this limit (the command line exits 65 for it, 66 for unreadable input). */
+#define IO_DEFAULT_MAX_PIXELS ((int64_t)1 << 28)
+void io_set_max_pixels(int64_t n);      /* n <= 0: the default */
+int64_t io_max_pixels(void);
+bool io_failed_too_large(void);
+
 /* ---------------------------------------------------------------- images */
 
 typedef enum IoImageMode {
@@ -35,6 +47,8 @@ typedef enum IoImageMode {
 typedef struct IoImageWrite {
     int bits;                   /* 8 (default), 16, or 32 (float TIFF) */
     int quality;                /* JPEG, 1..100; 0 = 95 */
+    const char *temp_of;        /* path is the caller's temporary for this file: written
+                                   directly (no temporary of its own), messages name this */
 } IoImageWrite;
 
 /* A new array (cube H x W x C of the program's scalar type), or V_UNDEF with err set.
@@ -152,8 +166,5 @@ int io_vout_close(IoVideoOut *out, char *err, size_t errlen);
 /* Free without finishing the file (after an error). */
 void io_vout_abort(IoVideoOut *out);
 
-/* Close the readers and writers that Quasar programs left open (vidopen, vidsave): call once
- * at exit. An unclosed writer's output is discarded, with a warning on stderr. */
-void io_video_cleanup(void);
 
 #endif

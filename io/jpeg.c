@@ -58,6 +58,8 @@ static int read_body(struct jpeg_decompress_struct *d, JpegJob *job, const char 
         return -1;
     }
     d->out_color_space = d->num_components == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    if (io_check_pixels(path, d->image_width, d->image_height, err, errlen) < 0)
+        return -1;          /* before jpeg_start_decompress, which allocates by the size */
     jpeg_start_decompress(d);
     job->px = (IoPixels){.w = (int)d->output_width, .h = (int)d->output_height, .c = d->output_components, .bits = 8};
     if (io_pixels_alloc(&job->px, path, err, errlen) < 0)

@@ -73,6 +73,8 @@ int io_ppm_read(const char *path, IoPixels *px, char *err, size_t errlen)
         snprintf(err, errlen, "'%s': corrupt PGM/PPM header", path);
         goto done;
     }
+    if (io_check_pixels(path, w, h, err, errlen) < 0)
+        goto done;
     p = (IoPixels){.w = (int)w, .h = (int)h, .c = magic[1] == '5' ? 1 : 3, .bits = maxval < 256 ? 8 : 16};
     if (io_pixels_alloc(&p, path, err, errlen) < 0)
         goto done;

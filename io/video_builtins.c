@@ -11,11 +11,12 @@
  *   vidclose(stream | w)                a writer's file appears under its name only here
  *
  * A Quasar object cannot own a C resource (objects have no finalizer), so each reader and
- * writer lives in a process-wide registry and the object carries its id in the int field
+ * writer lives in a registry of its runtime (rt_state: each filter of a chain, each reload
+ * of `qpipe preview`, has its own) and the object carries its id in the int field
  * `__video`. Every call looks the id up: a closed, foreign or forged handle is an error,
- * never a dangling pointer. io_video_cleanup closes what the program left open; an unclosed
- * writer's output is discarded (its temporary file removed), as after any failed run.
- * Only the interpreter's thread calls these, so the registry needs no lock.
+ * never a dangling pointer. When the runtime is freed, what its program left open is
+ * closed; an unclosed writer's output is discarded (its temporary file removed), as after
+ * any failed run. Only the runtime's own thread calls these, so a registry needs no lock.
  */
 #include "io/video.h"
 #include "io/video_builtins.h"
@@ -47,41 +48,64 @@ typedef struct VidEntry {
     char *codec, *preset, *pix_fmt;
 } VidEntry;
 
-static VidEntry **entries;
-static int nentries, cap_entries;
-static int64_t next_id = 1;
+/* The open videos of one runtime. */
+typedef struct Registry {
+    VidEntry **entries;
+    int n, cap;
+    int64_t next_id;
+} Registry;
+
+static void registry_release(void *state);
+static const RtStateKind registry_kind = {"video", registry_release};
+
+static Registry *registry(Rt *rt)
+{
+    void **slot = rt_state(rt, &registry_kind);
+    if (!slot)
+        rt_out_of_memory(rt);
+    if (!*slot) {
+        Registry *r = calloc(1, sizeof *r);
+        if (!r)
+            rt_out_of_memory(rt);
+        r->next_id = 1;
+        *slot = r;
+    }
+    return *slot;
+}
 
 static VidEntry *entry_new(Rt *rt)
 {
-    if (nentries == cap_entries) {
-        int cap = cap_entries ? 2 * cap_entries : 8;
-        VidEntry **e = realloc(entries, sizeof *e * cap);
+    Registry *r = registry(rt);
+    if (r->n == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 8;
+        VidEntry **e = realloc(r->entries, sizeof *e * cap);
         if (!e)
             rt_out_of_memory(rt);
-        entries = e;
-        cap_entries = cap;
+        r->entries = e;
+        r->cap = cap;
     }
     VidEntry *e = calloc(1, sizeof *e);
     if (!e)
         rt_out_of_memory(rt);
-    e->id = next_id++;
-    entries[nentries++] = e;
+    e->id = r->next_id++;
+    r->entries[r->n++] = e;
     return e;
 }
 
-static VidEntry *entry_find(int64_t id)
+static VidEntry *entry_find(Rt *rt, int64_t id)
 {
-    for (int i = 0; i < nentries; i++)
-        if (entries[i]->id == id)
-            return entries[i];
+    Registry *r = registry(rt);
+    for (int i = 0; i < r->n; i++)
+        if (r->entries[i]->id == id)
+            return r->entries[i];
     return NULL;
 }
 
-static void entry_free(VidEntry *e, bool warn)
+static void entry_drop(Registry *r, VidEntry *e, bool warn)
 {
-    for (int i = 0; i < nentries; i++)
-        if (entries[i] == e) {
-            entries[i] = entries[--nentries];
+    for (int i = 0; i < r->n; i++)
+        if (r->entries[i] == e) {
+            r->entries[i] = r->entries[--r->n];
             break;
         }
     io_vin_close(e->in);
@@ -100,13 +124,19 @@ static void entry_free(VidEntry *e, bool warn)
     free(e);
 }
 
-void io_video_cleanup(void)
+static void entry_free(Rt *rt, VidEntry *e, bool warn)
 {
-    while (nentries)
-        entry_free(entries[nentries - 1], true);
-    free(entries);
-    entries = NULL;
-    cap_entries = 0;
+    entry_drop(registry(rt), e, warn);
+}
+
+/* rt_free: close what the program left open. */
+static void registry_release(void *state)
+{
+    Registry *r = state;
+    while (r->n)
+        entry_drop(r, r->entries[r->n - 1], true);
+    free(r->entries);
+    free(r);
 }
 
 /* ---------------------------------------------------------------- objects */
@@ -129,7 +159,7 @@ static VidEntry *handle(Rt *rt, Value v, const char *fn, int want_writer)
     Value *h = v.kind == V_OBJECT ? rt_object_field(v.obj, HANDLE_FIELD) : NULL;
     if (!h || h->kind != V_INT)
         rt_error(rt, "%s: expected a video stream (vidopen) or writer (vidsave)", fn);
-    VidEntry *e = entry_find(h->i);
+    VidEntry *e = entry_find(rt, h->i);
     if (!e)
         rt_error(rt, "%s: this video was closed", fn);
     if (want_writer == 1 && !e->writer)
@@ -233,7 +263,7 @@ void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
         int64_t pts;
         int rc = io_vin_read(in, rt->opt.dbl, &v[0], &pts, err, sizeof err);
         if (rc <= 0) {
-            entry_free(e, false);
+            entry_free(rt, e, false);
             if (rc < 0)
                 rt_error(rt, "vidplay: %s", err);
             break;
@@ -248,7 +278,7 @@ void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
                 rt_error(rt, "vidplay: the filter returned '%s' at frame %lld, not a frame", have,
                          (long long)frames);
             }
-            if (!entry_find(id))
+            if (!entry_find(rt, id))
                 rt_error(rt, "vidplay: the filter closed the video");
         }
         if (show)
@@ -367,7 +397,7 @@ static int64_t next_pts(Rt *rt, VidEntry *e, int argc, Value *argv)
 {
     if (argc > 2)
         return llround(rt_to_real(rt, argv[2], "vidwriteframe: the time in seconds") / av_q2d(e->tb));
-    VidEntry *src = e->src ? entry_find(e->src) : NULL;
+    VidEntry *src = e->src ? entry_find(rt, e->src) : NULL;
     if (src && src->has_pts && (!e->frames || src->pts > e->pts))
         return src->pts;
     if (!e->frames)
@@ -385,7 +415,7 @@ void io_vidwriteframe(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_error(rt, "vidwriteframe: '%s': a frame is an H x W x 3 cube (or an H x W matrix)", e->path);
     char err[IO_ERRLEN], msg[IO_ERRLEN + 256];
     if (!e->out) {
-        VidEntry *src = e->src ? entry_find(e->src) : NULL;
+        VidEntry *src = e->src ? entry_find(rt, e->src) : NULL;
         if (e->src && !src)
             rt_error(rt, "vidwriteframe: '%s': its source stream was closed before the first frame", e->path);
         int w = (int)f.a->dims[1], h = (int)f.a->dims[0];
@@ -411,7 +441,7 @@ void io_vidclose(Rt *rt, int argc, Value *argv, int nout, Value *out)
     VidEntry *e = handle(rt, argv[0], "vidclose", -1);
     set_field(rt, argv[0].obj, HANDLE_FIELD, rt_int(0));
     if (!e->writer) {
-        entry_free(e, false);
+        entry_free(rt, e, false);
         return;
     }
     char err[IO_ERRLEN], msg[IO_ERRLEN + 256];
@@ -426,7 +456,7 @@ void io_vidclose(Rt *rt, int argc, Value *argv, int nout, Value *out)
         else if (rename(e->tmp, e->path) != 0)
             snprintf(msg, sizeof msg, "'%s': cannot create: %s", e->path, strerror(errno));
     }
-    entry_free(e, false);
+    entry_free(rt, e, false);
     if (msg[0])
         rt_error(rt, "vidclose: %s", msg);
 }

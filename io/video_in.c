@@ -9,6 +9,7 @@
  * frames' pts (best effort when missing) in the video stream's time base, exactly as
  * `ffprobe -show_entries frame=pts` lists them.
  */
+#include "io/image.h"
 #include "io/video.h"
 #include "io/yuv.h"
 
@@ -169,6 +170,9 @@ static int open_decoder(IoVideoIn *in, char *err, size_t errlen)
         return -1;
     }
     in->vidx = idx;
+    const AVCodecParameters *par = in->fmt->streams[idx]->codecpar;
+    if (io_check_pixels(in->path, par->width ? par->width : 1, par->height ? par->height : 1, err, errlen) < 0)
+        return -1;      /* --max-pixels: before any frame is decoded (0 x 0: the decoder will tell) */
     in->dec = avcodec_alloc_context3(codec);
     if (!in->dec || avcodec_parameters_to_context(in->dec, in->fmt->streams[idx]->codecpar) < 0) {
         snprintf(err, errlen, "'%s': out of memory", in->path);
@@ -216,6 +220,7 @@ IoVideoIn *io_vin_open(const char *path, char *err, size_t errlen)
 IoVideoIn *io_vin_open_with(const char *path, const IoVideoInOptions *o, char *err, size_t errlen)
 {
     io_av_setup();
+    io_limit_reset();
     IoVideoIn *in = calloc(1, sizeof *in);
     if (!in || !(in->path = strdup(path)) || !(in->pkt = av_packet_alloc()) ||
         !(in->frame = av_frame_alloc()) || !(in->q = io_pq_new())) {

@@ -80,6 +80,8 @@ struct Node {
     int slot;                   /* frame or global slot of a name */
     int bind;                   /* how the name is bound (runtime/interp.h RT_BIND_*) */
     void *rt;                   /* FUNCTION, LAMBDA: frame layout; IDENT: builtin */
+    /* FOR: the verdict of the loop parallelizer (lang/autopar.h), NULL when none */
+    struct LangAutopar *par;
 };
 
 typedef enum TypeKind {

@@ -35,10 +35,10 @@ function [] = __kernel__ bilateral(x : cube'clamped, y : cube, inv_s : scalar, i
 endfunction
 
 % Bilateral denoiser.
-%   sigma         noise level, standard deviation in 0..255 units (default 10)
-%   strength      range width as a multiple of sigma: higher smooths more, keeps fewer
-%                 edges (default 2)
-%   radius_sigma  spatial width in pixels (default 2; the window is 7x7)
+%   sigma         noise level, standard deviation in 0..255 units (default 10; range 0..255)
+%   strength      range width as a multiple of sigma, range 0.01..100: higher smooths
+%                 more, keeps fewer edges (default 2)
+%   radius_sigma  spatial width in pixels (default 2; range 0.01..100; the window is 7x7)
 function y = process(x, sigma = 10.0, strength = 2.0, radius_sigma = 2.0)
     if sigma <= 0
         y = x

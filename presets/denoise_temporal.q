@@ -28,10 +28,10 @@ function [] = init(info)
 endfunction
 
 % Motion-adaptive temporal average.
-%   sigma   noise level, standard deviation in 0..255 units (default 10)
-%   frames  how many frames a still pixel averages over (default 4)
+%   sigma   noise level, standard deviation in 0..255 units (default 10; range 0..255)
+%   frames  how many frames a still pixel averages over (default 4; range 1..1000)
 %   motion  a difference of motion * sigma or more counts as motion: the new frame is
-%           taken as it is (default 5)
+%           taken as it is (default 5; range 0..100)
 function y = process(x, sigma = 10.0, frames = 4, motion = 5.0)
     if state.frames == 0 || size(state.prev, 0) != size(x, 0) || size(state.prev, 1) != size(x, 1)
         state.prev = copy(x)

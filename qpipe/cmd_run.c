@@ -6,21 +6,24 @@
  *   qpipe run -f "denoise(sigma=10), sharpen(amount=0.6)" IN OUT [options]
  *   qpipe run FILTER.q --help
  *
- * Every output is written under a temporary name in its target folder (.qpipe-PID-NAME,
- * keeping the extension that chooses the format) and renamed when complete, so an error or
- * Ctrl-C never leaves a partial file under the final name. Exit codes are sysexits: 64
- * usage (unknown option or parameter, bad value), 65 error in a filter, 66 input missing
- * or unreadable, 69 codec unavailable, 73 output exists (no -y) or cannot be created,
- * 74 I/O error while processing, 130 interrupted. A batch continues past a bad file and
- * exits with the first failure's code.
+ * Every output is written under a temporary name in its target folder and renamed when
+ * complete, never over a file that appeared meanwhile without -y (outfile.h), so an error
+ * or Ctrl-C never leaves a partial file under the final name. Ctrl-C stops the filter at
+ * its next loop iteration or call (signals.h). Exit codes are sysexits: 64 usage (unknown
+ * option or parameter, bad value), 65 error in a filter or an input larger than
+ * --max-pixels, 66 input missing or unreadable, 69 codec unavailable, 70 a kernel crashed,
+ * 73 output exists (no -y) or cannot be created, 74 I/O error while processing, 130
+ * interrupted. A batch continues past a bad file and exits with the first failure's code.
  */
+#include "qpipe/presets.h"
 #include "qpipe/run.h"
 
+#include "qpipe/inputs.h"
+#include "qpipe/outfile.h"
+#include "qpipe/signals.h"
+
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
-#include <glob.h>
-#include <libgen.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -44,12 +47,6 @@ enum {
 
 volatile sig_atomic_t run_interrupted;
 
-static void on_sigint(int sig)
-{
-    (void)sig;
-    run_interrupted = 1;
-}
-
 /* ---------------------------------------------------------------- options */
 
 typedef struct Setting {
@@ -64,6 +61,9 @@ typedef struct RunArgs {
     int nsets;
     bool overwrite, quiet, verbose, help, dbl;
     int threads, engine;
+    bool no_overwrite;          /* -n: skip outputs that exist */
+    bool follow_symlinks;       /* --follow-symlinks: links out of an input folder too */
+    int64_t max_pixels;         /* --max-pixels; 0 = io's default */
     const char *format;         /* --format ext */
     const char *progress;       /* --progress FILE or - */
     RunMedia media;             /* video options (run_opts.c) */
@@ -75,6 +75,7 @@ static void run_usage(FILE *out)
           "       qpipe run -f \"denoise(sigma=10), sharpen(amount=0.6)\" IN OUT [options]\n"
           "       qpipe run FILTER.q --help      the filter's parameters\n"
           "\n"
+          "FILTER.q: a .q file, or the name of a preset (qpipe presets lists them).\n"
           "IN and OUT: an image and an image; a folder or glob of images and a folder (same\n"
           "names); a video and a video. A video may be an image sequence's pattern\n"
           "(img%04d.png: IN read at --fps, OUT one image per frame). '-' is stdin/stdout:\n"
@@ -85,6 +86,9 @@ static void run_usage(FILE *out)
           "  --set name=value     set a parameter of the filter (repeatable)\n"
           "  -f CHAIN             filters in order; a name is presets/NAME.q or a path\n"
           "  -y                   overwrite existing outputs\n"
+          "  -n                   never overwrite: skip outputs that exist (exit 0)\n"
+          "  --max-pixels N       refuse inputs of more pixels per picture (default 268435456)\n"
+          "  --follow-symlinks    follow links in an input folder that point out of it\n"
           "  -q / -v              quiet / verbose (engine, kernels, timings)\n"
           "  --format EXT         image format of a folder's outputs (png, tif, jpg, ppm), or\n"
           "                       the container on stdout (mkv, nut, y4m; png for an image)\n"
@@ -132,6 +136,10 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             a->help = true;
         else if (!strcmp(s, "-y"))
             a->overwrite = true;
+        else if (!strcmp(s, "-n"))
+            a->no_overwrite = true;
+        else if (!strcmp(s, "--follow-symlinks"))
+            a->follow_symlinks = true;
         else if (!strcmp(s, "-q"))
             a->quiet = true;
         else if (!strcmp(s, "-v") || !strcmp(s, "--verbose"))
@@ -166,6 +174,13 @@ static int parse_args(int argc, char **argv, RunArgs *a)
                       : !strcmp(v, "cuda") ? RT_ENGINE_CUDA : -1;
             if (a->engine < 0)
                 return bad_usage("--engine is cpu, cuda or auto, not '%s'", v);
+        } else if (!strcmp(s, "--max-pixels")) {
+            char *end;
+            const char *v = VALUE();
+            long long n = strtoll(v, &end, 10);
+            if (!*v || *end || n < 1)
+                return bad_usage("--max-pixels needs a positive number of pixels, not '%s'", v);
+            a->max_pixels = n;
         } else if (s[0] == '-' && s[1])
             return bad_usage("unknown option '%s'", s);
         else {
@@ -183,6 +198,8 @@ static int parse_args(int argc, char **argv, RunArgs *a)
         a->filter = pos[k++];
     if (a->help)
         return 0;
+    if (a->overwrite && a->no_overwrite)
+        return bad_usage("%s", "-y and -n contradict each other");
     if (!a->filter && !a->chain)
         return bad_usage("%s", "missing FILTER.q (or -f CHAIN)");
     if (npos - k != 2)
@@ -244,95 +261,21 @@ static RtFilter *load_filter(const char *path, const RunArgs *a, const RunEnv *e
         .verbose = a->verbose,
         .engine = a->engine,
     };
-    return rt_filter_load(&opt, path, stderr, stderr, rc);
+    return rt_filter_load(env->host, &opt, path, stderr, stderr, rc);
 }
 
-/* A chain item's file: a path when it has a '/' or ends in .q, else presets/NAME.q. */
-static char *resolve_name(const char *name, const RunEnv *env)
-{
-    size_t n = strlen(name);
-    if (strchr(name, '/') || (n > 2 && !strcmp(name + n - 2, ".q")))
-        return strdup(name);
-    size_t len = strlen(env->presets_dir ? env->presets_dir : "presets") + n + 4;
-    char *p = malloc(len);
-    if (p)
-        snprintf(p, len, "%s/%s.q", env->presets_dir ? env->presets_dir : "presets", name);
-    return p;
-}
-
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    char *e = s + strlen(s);
-    while (e > s && isspace((unsigned char)e[-1]))
-        *--e = '\0';
-    return s;
-}
-
-/* Apply "k=v, k2=v2" to f; an exit code. */
-static int apply_settings_text(RtFilter *f, char *text)
-{
-    char *save = NULL;
-    for (char *tok = strtok_r(text, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        tok = trim(tok);
-        if (!*tok)
-            continue;
-        char *eq = strchr(tok, '=');
-        if (!eq) {
-            fprintf(stderr, "qpipe run: '%s' in the chain needs name=value\n", tok);
-            list_params(f);
-            return EX_USAGE;
-        }
-        *eq = '\0';
-        char err[512];
-        if (rt_filter_set(f, trim(tok), trim(eq + 1), err, sizeof err)) {
-            fprintf(stderr, "qpipe run: %s\n", err);
-            list_params(f);
-            return EX_USAGE;
-        }
-    }
-    return 0;
-}
-
-/* Split "a(x=1), b, c(y=2)" at top-level commas and load each filter. */
+/* Load the filters of "a(x=1), b, c(y=2)" (chain_text.c) in order, with their settings. */
 static int load_chain_text(const char *text, const RunArgs *a, const RunEnv *env, RunChain *c)
 {
-    char *copy = strdup(text);
-    if (!copy)
-        return EX_SOFTWARE;
-    int rc = 0, depth = 0;
-    char *item = copy;
-    for (char *p = copy;; p++) {
-        if (*p == '(')
-            depth++;
-        else if (*p == ')')
-            depth--;
-        if (*p && (*p != ',' || depth > 0))
-            continue;
-        bool last = !*p;
-        *p = '\0';
-        char *it = trim(item);
-        char *open = strchr(it, '(');
-        char *args = NULL;
-        if (open) {
-            char *close = strrchr(open, ')');
-            if (!close || trim(close + 1)[0]) {
-                fprintf(stderr, "qpipe run: -f: cannot read '%s' (expected name(k=v, ...))\n", it);
-                rc = EX_USAGE;
-                break;
-            }
-            *open = '\0';
-            *close = '\0';
-            args = open + 1;
-            it = trim(it);
-        }
-        if (!*it) {
-            fprintf(stderr, "qpipe run: -f: an empty filter name in '%s'\n", text);
-            rc = EX_USAGE;
-            break;
-        }
-        char *path = resolve_name(it, env);
+    RunChainItem *items;
+    int n, rc = 0;
+    char err[512];
+    if (run_chain_parse(text, env->presets_dir, &items, &n, err, sizeof err)) {
+        fprintf(stderr, "qpipe run: %s\n", err);
+        return EX_USAGE;
+    }
+    for (int i = 0; i < n && !rc; i++) {
+        char *path = presets_resolve(items[i].name, env, "qpipe run: -f", &rc);
         RtFilter *f = path ? load_filter(path, a, env, &rc) : NULL;
         free(path);
         if (!f) {
@@ -340,13 +283,13 @@ static int load_chain_text(const char *text, const RunArgs *a, const RunEnv *env
             break;
         }
         c->f[c->n++] = f;
-        if (args && (rc = apply_settings_text(f, args)))
-            break;
-        if (last)
-            break;
-        item = p + 1;
+        if (run_chain_settings(f, items[i].settings, err, sizeof err)) {
+            fprintf(stderr, "qpipe run: %s\n", err);
+            list_params(f);
+            rc = EX_USAGE;
+        }
     }
-    free(copy);
+    run_chain_items_free(items, n);
     return rc;
 }
 
@@ -422,22 +365,6 @@ void run_progress(RunProgress *p, int64_t done, int64_t total, double fps_in, bo
 
 /* ---------------------------------------------------------------- outputs */
 
-/* dir/.qpipe-PID-base: the same folder (rename stays atomic) and the same extension. */
-static char *temp_name(const char *out)
-{
-    char *a = strdup(out), *b = strdup(out);
-    char *t = NULL;
-    if (a && b) {
-        const char *dir = dirname(a), *base = basename(b);
-        size_t len = strlen(dir) + strlen(base) + 40;
-        if ((t = malloc(len)))
-            snprintf(t, len, "%s/.qpipe-%ld-%s", dir, (long)getpid(), base);
-    }
-    free(a);
-    free(b);
-    return t;
-}
-
 static bool exists(const char *path)
 {
     struct stat st;
@@ -450,61 +377,85 @@ static bool is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* An output that exists before the run: an error without -y or -n; with -n a note and
+ * *skip (FFmpeg's -n). 0 or an exit code. */
+static int check_existing(const char *out, const RunArgs *a, bool *skip)
+{
+    *skip = false;
+    if (a->overwrite || !exists(out))
+        return 0;
+    if (a->no_overwrite) {
+        if (!a->quiet)
+            fprintf(stderr, "qpipe run: %s exists; skipped (-n)\n", out);
+        *skip = true;
+        return 0;
+    }
+    fprintf(stderr, "qpipe run: %s exists (use -y to overwrite, -n to skip)\n", out);
+    return EX_CANTCREAT;
+}
+
+/* The exit code of an input that could not be read: larger than --max-pixels is an error
+ * in the data (65), anything else an unreadable input (66). */
+static int read_failure(void) { return io_failed_too_large() ? EX_PROGRAM : EX_NOINPUT; }
+
 /* Run one image through the chain into out. An exit code; the message is printed. */
 static int run_image(const RunChain *c, const char *in, const char *out, const RunArgs *a)
 {
-    if (exists(out) && !a->overwrite) {
-        fprintf(stderr, "qpipe run: %s exists (use -y to overwrite)\n", out);
-        return EX_CANTCREAT;
-    }
+    bool skip;
+    int rc = check_existing(out, a, &skip);
+    if (rc || skip)
+        return rc;
     char err[1024] = "";
     double t0 = run_now();
     Value x = io_image_read(in, IO_IMAGE_RGB, c->dbl, err, sizeof err);
     if (x.kind == V_UNDEF) {
         fprintf(stderr, "qpipe run: %s\n", err[0] ? err : in);
-        return EX_NOINPUT;
+        return read_failure();
     }
     double t1 = run_now();
     RtFilterInfo info = {(int)x.a->dims[1], (int)x.a->dims[0], 0, 1};
     Value y = rt_undef();
-    int rc = run_chain_init(c, &info);
+    rc = run_chain_init(c, &info);
     if (!rc)
         rc = run_chain_apply(c, x, &y);
     rt_release(x);
     if (rc) {
-        fprintf(stderr, "qpipe run: %s: the filter failed\n", in);
+        if (rc == EX_INTERRUPTED || run_interrupted)
+            fprintf(stderr, "qpipe run: interrupted; %s not written\n", out);
+        else
+            fprintf(stderr, "qpipe run: %s: the filter failed\n", in);
         return rc;
     }
     double t2 = run_now();
-    char *tmp = temp_name(out);
+    OutFile o;
+    if ((rc = outfile_begin(&o, out, err, sizeof err))) {
+        fprintf(stderr, "qpipe run: %s\n", err);
+        rt_release(y);
+        return rc;
+    }
     /* a 16-bit (float) image stays 16-bit (float) where the output format holds it */
-    IoImageWrite wo = {.bits = 8};
+    IoImageWrite wo = {.bits = 8, .temp_of = out};
     const char *ext = strrchr(out, '.');
     int bits = io_image_bits(in);
     if (ext && bits >= 16 && (!strcasecmp(ext, ".png") || !strcasecmp(ext, ".ppm") || !strcasecmp(ext, ".pgm") ||
                               !strcasecmp(ext, ".pnm") || !strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff")))
         wo.bits = bits == 32 && (!strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff")) ? 32 : 16;
-    if (!tmp || io_image_write(tmp, y.a, &wo, err, sizeof err) < 0) {
-        fprintf(stderr, "qpipe run: %s\n", tmp ? err : "out of memory");
-        if (tmp)
-            unlink(tmp);
-        free(tmp);
-        rt_release(y);
-        return EX_CANTCREAT;
+    if (io_image_write(o.tmp, y.a, &wo, err, sizeof err) < 0) {
+        outfile_fix_message(&o, err, sizeof err);
+        fprintf(stderr, "qpipe run: %s\n", err);
+        rc = EX_CANTCREAT;
+    } else if (run_interrupted) {
+        fprintf(stderr, "qpipe run: interrupted; %s not written\n", out);
+        rc = EX_INTERRUPTED;
+    } else if ((rc = outfile_commit(&o, a->overwrite, err, sizeof err))) {
+        fprintf(stderr, "qpipe run: %s\n", err);
     }
     rt_release(y);
-    if (run_interrupted || rename(tmp, out)) {
-        if (!run_interrupted)
-            fprintf(stderr, "qpipe run: cannot write %s: %s\n", out, strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return run_interrupted ? EX_INTERRUPTED : EX_CANTCREAT;
-    }
-    free(tmp);
-    if (a->verbose)
+    outfile_end(&o);
+    if (!rc && a->verbose)
         fprintf(stderr, "qpipe run: %s -> %s: read %.1f ms, filter %.1f ms, write %.1f ms\n", in, out,
                 (t1 - t0) * 1e3, (t2 - t1) * 1e3, (run_now() - t2) * 1e3);
-    return 0;
+    return rc;
 }
 
 static bool is_image_ext(const char *ext)
@@ -544,62 +495,40 @@ static int run_image_pipe(const RunChain *c, RunArgs *a)
     return rc;
 }
 
-static bool has_glob(const char *s) { return strpbrk(s, "*?[") != NULL; }
-
-static int cmp_str(const void *x, const void *y)
+/* OUTDIR/NAME of an input for a batch: the input's name made safe (outfile_safe_name),
+ * with --format's extension. NULL when out of memory. */
+static char *batch_output(const char *input, const RunArgs *a)
 {
-    return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
-/* The images of a folder or glob, sorted. */
-static char **list_images(const char *in, size_t *n)
-{
-    *n = 0;
-    char **list = NULL;
-    size_t cap = 0;
-    if (has_glob(in) && !is_dir(in)) {
-        glob_t g;
-        if (glob(in, 0, NULL, &g) == 0) {
-            for (size_t i = 0; i < g.gl_pathc; i++)
-                if (!is_dir(g.gl_pathv[i]) && io_is_image(g.gl_pathv[i])) {
-                    if (*n == cap && !(list = realloc(list, (cap = cap * 2 + 16) * sizeof *list)))
-                        break;
-                    list[(*n)++] = strdup(g.gl_pathv[i]);
-                }
-            globfree(&g);
+    const char *slash = strrchr(input, '/');
+    bool changed;
+    char *base = outfile_safe_name(slash ? slash + 1 : input, &changed);
+    if (!base)
+        return NULL;
+    if (changed)
+        fprintf(stderr, "qpipe run: warning: the output of this input is named '%s' (a name must stay in %s and "
+                "hold no control characters)\n", base, a->out);
+    const char *ext = a->format ? (a->format[0] == '.' ? a->format + 1 : a->format) : NULL;
+    size_t len = strlen(a->out) + strlen(base) + (ext ? strlen(ext) : 0) + 4;
+    char *out = malloc(len);
+    if (out) {
+        snprintf(out, len, "%s/%s", a->out, base);
+        if (ext) {
+            char *dot = strrchr(out + strlen(a->out) + 1, '.');
+            if (dot)
+                *dot = '\0';
+            strcat(out, ".");
+            strcat(out, ext);
         }
-    } else {
-        DIR *d = opendir(in);
-        struct dirent *e;
-        while (d && (e = readdir(d))) {
-            if (e->d_name[0] == '.')
-                continue;
-            size_t len = strlen(in) + strlen(e->d_name) + 2;
-            char *p = malloc(len);
-            if (!p)
-                break;
-            snprintf(p, len, "%s/%s", in, e->d_name);
-            if (is_dir(p) || !io_is_image(p)) {
-                free(p);
-                continue;
-            }
-            if (*n == cap && !(list = realloc(list, (cap = cap * 2 + 16) * sizeof *list)))
-                break;
-            list[(*n)++] = p;
-        }
-        if (d)
-            closedir(d);
     }
-    if (list)
-        qsort(list, *n, sizeof *list, cmp_str);
-    return list;
+    free(base);
+    return out;
 }
 
 /* A folder or glob of images into the folder out: same names, --format's extension. */
 static int run_batch(const RunChain *c, const RunArgs *a)
 {
     size_t n;
-    char **list = list_images(a->in, &n);
+    char **list = inputs_list_images(a->in, a->follow_symlinks, &n);
     if (!n) {
         fprintf(stderr, "qpipe run: no images in %s\n", a->in);
         free(list);
@@ -612,23 +541,15 @@ static int run_batch(const RunChain *c, const RunArgs *a)
         free(list);
         return EX_CANTCREAT;
     }
-    int first = 0, failed = 0;
+    int first = 0, failed = 0, skipped = 0;
     RunProgress pr = {.tty = !a->quiet && isatty(2), .start = run_now()};
     for (size_t i = 0; i < n && !run_interrupted; i++) {
-        char *b = strdup(list[i]);
-        const char *base = basename(b);
-        size_t len = strlen(a->out) + strlen(base) + (a->format ? strlen(a->format) : 0) + 4;
-        char *out = malloc(len);
-        snprintf(out, len, "%s/%s", a->out, base);
-        if (a->format) {
-            char *dot = strrchr(out + strlen(a->out) + 1, '.');
-            if (dot)
-                *dot = '\0';
-            strcat(out, ".");
-            strcat(out, a->format[0] == '.' ? a->format + 1 : a->format);
-        }
-        int rc = run_image(c, list[i], out, a);
-        if (rc) {
+        char *out = batch_output(list[i], a);
+        bool skip = false;
+        int rc = !out ? EX_SOFTWARE : a->no_overwrite && exists(out) ? check_existing(out, a, &skip)
+                                                                      : run_image(c, list[i], out, a);
+        skipped += skip;
+        if (rc && rc != EX_INTERRUPTED) {
             failed++;
             if (!first)
                 first = rc;
@@ -636,9 +557,6 @@ static int run_batch(const RunChain *c, const RunArgs *a)
         if (pr.tty)
             run_progress(&pr, (int64_t)i + 1, (int64_t)n, 0, false);
         free(out);
-        free(b);
-        free(list[i]);
-        list[i] = NULL;
     }
     for (size_t i = 0; i < n; i++)
         free(list[i]);
@@ -649,6 +567,9 @@ static int run_batch(const RunChain *c, const RunArgs *a)
         return EX_INTERRUPTED;
     if (failed)
         fprintf(stderr, "qpipe run: %d of %zu images failed\n", failed, n);
+    else if (!a->quiet && skipped)
+        fprintf(stderr, "qpipe run: %zu images written to %s, %d skipped (they exist)\n", n - (size_t)skipped,
+                a->out, skipped);
     else if (!a->quiet)
         fprintf(stderr, "qpipe run: %zu images written to %s\n", n, a->out);
     return first;
@@ -659,11 +580,15 @@ static int run_video(const RunChain *c, RunArgs *a)
     /* stdout and image sequences are written in place (nothing to rename); a failed
      * sequence's images are removed */
     bool std_out = !strcmp(a->out, "-"), seq = !std_out && io_is_sequence(a->out) && !exists(a->out);
+    bool direct = std_out || seq;
     char first[4096];
     const char *check = seq && io_sequence_name(a->out, 0, first, sizeof first) == 0 ? first : a->out;
-    if (!std_out && exists(check) && !a->overwrite) {
-        fprintf(stderr, "qpipe run: %s exists (use -y to overwrite)\n", check);
-        return EX_CANTCREAT;
+    int rc = 0;
+    if (!std_out) {
+        bool skip;
+        rc = check_existing(check, a, &skip);
+        if (rc || skip)
+            return rc;
     }
     if (std_out && a->progress && !strcmp(a->progress, "-")) {
         fprintf(stderr, "qpipe run: --progress - and OUT - both want stdout\n");
@@ -672,39 +597,65 @@ static int run_video(const RunChain *c, RunArgs *a)
     if (std_out && a->format)
         a->media.vo.format = !strcmp(a->format, "y4m") ? "yuv4mpegpipe" : !strcmp(a->format, "mkv") ? "matroska"
                              : a->format;
-    char *tmp = std_out || seq ? strdup(a->out) : temp_name(a->out);
-    if (!tmp)
-        return EX_SOFTWARE;
+    char err[1024] = "";
+    OutFile o = {.slot = -1};
+    if (!direct && (rc = outfile_begin(&o, a->out, err, sizeof err))) {
+        fprintf(stderr, "qpipe run: %s\n", err);
+        return rc;
+    }
     RunProgress pr = {.tty = !a->quiet && isatty(2), .quiet = a->quiet, .verbose = a->verbose, .start = run_now()};
     if (a->progress) {
         pr.file = !strcmp(a->progress, "-") ? stdout : fopen(a->progress, "w");
         if (!pr.file) {
             fprintf(stderr, "qpipe run: cannot write --progress %s: %s\n", a->progress, strerror(errno));
-            free(tmp);
+            outfile_end(&o);
             return EX_CANTCREAT;
         }
     }
-    char err[1024] = "";
-    int rc = pipe_run_video(c, a->in, tmp, &a->media, &pr, err, sizeof err);
+    rc = pipe_run_video(c, a->in, direct ? a->out : o.tmp, &a->media, &pr, err, sizeof err);
     if (pr.file && pr.file != stdout)
         fclose(pr.file);
-    if (!rc && (std_out || seq) && run_interrupted)
+    if (rc == EX_NOINPUT && io_failed_too_large())
+        rc = EX_PROGRAM;
+    if (!rc && run_interrupted)
         rc = EX_INTERRUPTED;
-    else if (!rc && !std_out && !seq && (run_interrupted || rename(tmp, a->out))) {
-        rc = run_interrupted ? EX_INTERRUPTED : EX_CANTCREAT;
-        snprintf(err, sizeof err, "cannot write %s: %s", a->out, strerror(errno));
-    }
-    if (rc) {
-        if (!std_out && !seq)
-            unlink(tmp);
-        if (rc == EX_INTERRUPTED)
-            fprintf(stderr, "qpipe run: interrupted; %s not written\n", a->out);
-        else if (err[0])
-            fprintf(stderr, "qpipe run: %s\n", err);
-    } else if (!a->quiet) {
+    else if (!rc && !direct)
+        rc = outfile_commit(&o, a->overwrite, err, sizeof err);
+    if (rc == EX_INTERRUPTED || (rc && run_interrupted)) {
+        rc = EX_INTERRUPTED;
+        fprintf(stderr, "qpipe run: interrupted; %s not written\n", a->out);
+    } else if (rc && err[0]) {
+        outfile_fix_message(&o, err, sizeof err);
+        fprintf(stderr, "qpipe run: %s\n", err);
+    } else if (!rc && !a->quiet) {
         fprintf(stderr, "qpipe run: wrote %s\n", std_out ? "to stdout" : a->out);
     }
-    free(tmp);
+    outfile_end(&o);
+    return rc;
+}
+
+/* IN an image: OUT an image, or a folder that gets IN's name. */
+static int run_one_image(const RunChain *c, const RunArgs *a)
+{
+    char *out = NULL;
+    if (is_dir(a->out)) {
+        const char *slash = strrchr(a->in, '/');
+        const char *base = slash ? slash + 1 : a->in;
+        size_t len = strlen(a->out) + strlen(base) + 2;
+        if ((out = malloc(len)))
+            snprintf(out, len, "%s/%s", a->out, base);
+    }
+    const char *path = is_dir(a->out) ? out : a->out;
+    if (!path)
+        return EX_SOFTWARE;
+    bool skip;
+    int rc = check_existing(path, a, &skip);
+    if (!rc && !skip) {
+        rc = run_image(c, a->in, path, a);
+        if (!rc && !a->quiet)
+            fprintf(stderr, "qpipe run: wrote %s\n", path);
+    }
+    free(out);
     return rc;
 }
 
@@ -713,6 +664,7 @@ static int run_video(const RunChain *c, RunArgs *a)
 int cmd_run(int argc, char **argv, const RunEnv *env)
 {
     RunArgs a = {0};
+    signals_install("qpipe run: ");     /* before the filters load: their top level may loop */
     int rc = parse_args(argc, argv, &a);
     RunChain c = {.f = calloc((size_t)argc + 2, sizeof *c.f)};
     if (rc || !c.f)
@@ -729,10 +681,21 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         rc = EX_UNAVAILABLE;
         goto done;
     }
-    if (a.chain)
+    rt_host_set_threads(env->host, a.threads);
+    if (!a.help && (rc = presets_check_encoder(a.media.vo.preset, a.media.vo.codec, a.out)))
+        goto done;
+    if (a.chain) {
         rc = load_chain_text(a.chain, &a, env, &c);
-    else if ((c.f[0] = load_filter(a.filter, &a, env, &rc)))
-        c.n = 1;
+    } else {
+        char *path = presets_resolve(a.filter, env, "qpipe run", &rc);
+        if (path && (c.f[0] = load_filter(path, &a, env, &rc)))
+            c.n = 1;
+        free(path);
+    }
+    if (rc == EX_INTERRUPTED || (rc && run_interrupted)) {
+        rc = EX_INTERRUPTED;
+        fprintf(stderr, "qpipe run: interrupted while loading the filter; %s not written\n", a.out ? a.out : "");
+    }
     if (rc)
         goto done;
     if (a.help) {
@@ -750,11 +713,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         fputc('\n', stderr);
     }
 
-    struct sigaction sa = {.sa_handler = on_sigint};
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-
+    io_set_max_pixels(a.max_pixels);
     bool in_std = !strcmp(a.in, "-"), out_std = !strcmp(a.out, "-");
     bool image_pipe = (in_std || out_std) && (in_std ? (out_std ? a.format && is_image_ext(a.format)
                                                                 : io_is_image(a.out))
@@ -763,7 +722,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         rc = run_image_pipe(&c, &a);
     } else if (in_std || (io_is_sequence(a.in) && !exists(a.in))) {
         rc = run_video(&c, &a);
-    } else if (is_dir(a.in) || (has_glob(a.in) && !exists(a.in))) {
+    } else if (is_dir(a.in) || (inputs_has_glob(a.in) && !exists(a.in))) {
         if (!is_dir(a.out) && io_is_video_name(a.out)) {
             fprintf(stderr, "qpipe run: %s is a video name: to make a video of images, name them with a "
                             "pattern (img%%04d.png, as FFmpeg's image2), not a folder or glob\n", a.out);
@@ -775,19 +734,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         fprintf(stderr, "qpipe run: %s: no such file\n", a.in);
         rc = EX_NOINPUT;
     } else if (io_is_image(a.in)) {
-        if (is_dir(a.out)) {
-            char *b = strdup(a.in);
-            size_t len = strlen(a.out) + strlen(a.in) + 2;
-            char *out = malloc(len);
-            snprintf(out, len, "%s/%s", a.out, basename(b));
-            rc = run_image(&c, a.in, out, &a);
-            free(out);
-            free(b);
-        } else {
-            rc = run_image(&c, a.in, a.out, &a);
-        }
-        if (!rc && !a.quiet)
-            fprintf(stderr, "qpipe run: wrote %s\n", a.out);
+        rc = run_one_image(&c, &a);
     } else {
         rc = run_video(&c, &a);
     }

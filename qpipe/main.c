@@ -3,13 +3,16 @@
  *
  * Only this folder decides exit codes (sysexits, DESIGN.md "Errors"): 0 success,
  * 64 usage, 65 an error in the Quasar program, 66 an input missing or unreadable,
- * 70 internal error, 73 an output (a figure file) that cannot be created.
+ * 70 internal error or a crash in a compiled kernel, 73 an output (a figure file) that
+ * cannot be created, 130 interrupted (Ctrl-C, SIGTERM: signals.h).
  */
 #include "lang/lang.h"
 #include "runtime/rt.h"
 #include "io/io.h"
 #include "display/display.h"
+#include "qpipe/presets.h"
 #include "qpipe/run.h"
+#include "qpipe/signals.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -44,6 +47,10 @@ static void usage(FILE *out)
           "  run FILTER.q IN OUT [--set name=value]... [OPTIONS]\n"
           "                        run a filter over an image, a folder of images or a video\n"
           "                        (qpipe run --help; qpipe run FILTER.q --help)\n"
+          "  presets               list the preset filters (qpipe run NAME IN OUT)\n"
+          "  preview FILTER.q IN [--set name=value]... [--compare OTHER.q] [OPTIONS]\n"
+          "                        play IN through the filter in a window, reloading the\n"
+          "                        filter when its file changes (qpipe preview --help)\n"
           "  emit --c|--cuda FILE.q [ARGS...]\n"
           "                        run the program and print the kernels it generates\n"
           "  help                  this text\n"
@@ -56,8 +63,12 @@ static void usage(FILE *out)
           "  -v                    (exec) say which kernels are compiled or interpreted\n"
           "  --engine E            (exec) cpu, cuda or auto (default): where kernels run; auto\n"
           "                        uses CUDA when a device answers (docs/cuda.md)\n"
+          "  --max-pixels N        (exec) imread and video refuse pictures of more pixels\n"
+          "                        (default 268435456)\n"
           "  --figures DIR         (exec) write the program's figures (imshow, plot, ...) as\n"
-          "                        DIR/figure1.png, ... when it ends\n"
+          "                        DIR/figure1.png, ... when it ends (no window opens)\n"
+          "  --no-wait             (exec) do not keep imshow's windows open when the\n"
+          "                        program ends (by default qpipe waits until they are closed)\n"
           "\n"
           "Modules named by `import` are searched in the program's folder, then in the\n"
           "folders of QPIPE_PATH (colon-separated), then in the standard module folder.\n",
@@ -198,10 +209,11 @@ static int cmd_check(int argc, char **argv)
 
 /* Options come before FILE; everything after FILE belongs to the program. `emit` runs
  * the program for the kernels it generates (qpipe emit --c / --cuda). */
-static int cmd_run_program(int argc, char **argv, bool emit)
+static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
 {
     RtOptions opt = {0};
     const char *figures = NULL;
+    bool no_wait = false;
     int i = 0;
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
         const char *a = argv[i];
@@ -232,6 +244,15 @@ static int cmd_run_program(int argc, char **argv, bool emit)
                 fprintf(stderr, "qpipe exec: --engine is cpu, cuda or auto, not '%s'\n", e);
                 return EXIT_USAGE;
             }
+        } else if (!strcmp(a, "--max-pixels") && i + 1 < argc) {
+            long long n = strtoll(argv[++i], &end, 10);
+            if (!*argv[i] || *end || n < 1) {
+                fprintf(stderr, "qpipe exec: --max-pixels needs a positive number of pixels, not '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
+            io_set_max_pixels(n);
+        } else if (!strcmp(a, "--no-wait") && !emit) {
+            no_wait = true;
         } else if (!strcmp(a, "--figures") && i + 1 < argc && !emit) {
             figures = argv[++i];
         } else if (emit && (!strcmp(a, "--c") || !strcmp(a, "--cuda"))) {
@@ -260,25 +281,29 @@ static int cmd_run_program(int argc, char **argv, bool emit)
         return EXIT_CANTCREAT;
     }
     char **path = module_path();
-    char *kdir = kernel_dir();
     opt.module_path = (const char *const *)path;
-    opt.kernel_dir = kdir;
+    rt_host_set_threads(host, opt.threads);
     FILE *out = stdout;
     if (emit) {
         /* qpipe emit: the program runs with its output discarded; the kernels are printed */
         opt.emit = stdout;
         out = fopen("/dev/null", "w");
     }
-    Rt *rt = out ? rt_new(&opt, out, stderr) : NULL;
+    Rt *rt = out ? rt_new(host, &opt, out, stderr) : NULL;
     if (!rt) {
         free_path(path);
-        free(kdir);
         disp_figures_begin(NULL);
         fprintf(stderr, "qpipe: out of memory\n");
         return EXIT_SOFTWARE;
     }
+    signals_install(emit ? "qpipe emit: " : "qpipe exec: ");
     int rc = rt_run_file(rt, argv[i], argc - i - 1, argv + i + 1);
+    if (!no_wait)
+        disp_wait_windows();    /* imshow's windows stay until the user closes them */
+    disp_shutdown();
     rt_free(rt);
+    if (rc == RT_EX_INTERRUPTED)
+        fprintf(stderr, "qpipe %s: interrupted\n", emit ? "emit" : "exec");
     char err[512];
     if (disp_figures_finish(err, sizeof err) != 0) {     /* also after an error: what was drawn */
         fprintf(stderr, "qpipe exec: cannot write figure %s\n", err);
@@ -288,7 +313,6 @@ static int cmd_run_program(int argc, char **argv, bool emit)
     if (emit)
         fclose(out);
     free_path(path);
-    free(kdir);
     return rc;
 }
 
@@ -313,20 +337,32 @@ int main(int argc, char **argv)
         return cmd_parse(argc - 2, argv + 2);
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
-    if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit")) {
-        int rc = cmd_run_program(argc - 2, argv + 2, cmd[1] == 'm');
-        io_video_cleanup();     /* streams a program left open; unfinished outputs discarded */
-        return rc;
-    }
-    if (!strcmp(cmd, "run")) {
-        char **path = module_path();
+    if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit") || !strcmp(cmd, "run") || !strcmp(cmd, "preview") ||
+        !strcmp(cmd, "presets")) {
+        /* the process's pool, JIT and FFT state, shared by every runtime the command makes */
         char *kdir = kernel_dir();
-        char *presets = standard_modules();
-        RunEnv env = {(const char *const *)path, kdir, presets};
-        int rc = cmd_run(argc - 2, argv + 2, &env);
-        free_path(path);
+        RtHost *host = rt_host_new(&(RtOptions){.kernel_dir = kdir});
+        if (!host) {
+            free(kdir);
+            fprintf(stderr, "qpipe: out of memory\n");
+            return EXIT_SOFTWARE;
+        }
+        int rc;
+        if (cmd[0] == 'e') {
+            rc = cmd_run_program(host, argc - 2, argv + 2, cmd[1] == 'm');
+        } else {
+            char **path = module_path();
+            char *presets = standard_modules();
+            RunEnv env = {(const char *const *)path, kdir, presets, host};
+            rc = !strcmp(cmd, "run")       ? cmd_run(argc - 2, argv + 2, &env)
+                 : !strcmp(cmd, "preview") ? cmd_preview(argc - 2, argv + 2, &env)
+                                           : cmd_presets(argc - 2, argv + 2, &env);
+            disp_shutdown();        /* windows a filter's imshow opened */
+            free_path(path);
+            free(presets);
+        }
+        rt_host_free(host);
         free(kdir);
-        free(presets);
         return rc;
     }
     fprintf(stderr, "qpipe: unknown command '%s'\n", cmd);

@@ -24,9 +24,27 @@ typedef struct RunEnv {
     const char *const *module_path;     /* import search path, NULL-terminated */
     const char *kernel_dir;             /* folder of qp_kernel.h */
     const char *presets_dir;            /* where chain names (denoise, sharpen …) are found */
+    RtHost *host;                       /* the process's pool, JIT and FFT (main.c) */
 } RunEnv;
 
 int cmd_run(int argc, char **argv, const RunEnv *env);
+/* `qpipe preview FILTER.q IN` (cmd_preview.c). An exit code. */
+int cmd_preview(int argc, char **argv, const RunEnv *env);
+
+/* The items of `-f CHAIN` text (chain_text.c): "denoise(sigma=10), sharpen, my.q". */
+typedef struct RunChainItem {
+    char *name;                         /* as written (presets_resolve: a preset's name or a path) */
+    char *path;                         /* NAME → PRESETS/NAME.q; a path as given */
+    char *settings;                     /* "k=v, k2=v2" inside the parentheses, or NULL */
+} RunChainItem;
+
+/* Split text at its top-level commas. 0 with *items (n of them; run_chain_items_free), or
+ * -1 with err set (the caller exits 64). */
+int run_chain_parse(const char *text, const char *presets_dir, RunChainItem **items, int *n, char *err,
+                    size_t errlen);
+void run_chain_items_free(RunChainItem *items, int n);
+/* Apply an item's settings to its filter. 0, or -1 with err set (exit 64). */
+int run_chain_settings(RtFilter *f, const char *settings, char *err, size_t errlen);
 
 /* The filters of a chain, applied in order. */
 typedef struct RunChain {

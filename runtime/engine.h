@@ -16,6 +16,7 @@
 #define RT_ENGINE_H
 
 #include "kernels/qp_kernel.h"
+#include "runtime/rt.h"
 #include "runtime/value.h"
 
 #include <stdbool.h>
@@ -30,6 +31,7 @@ typedef struct RtEngineGrid {
     const int64_t *dims;        /* threads per dimension */
     const int64_t *blk;         /* block dims: threads per block per dimension */
     int64_t nblocks;            /* blocks in all */
+    const RtKernelSite *site;   /* what a crash inside the launch reports (crash.c), or NULL */
 } RtEngineGrid;
 
 typedef struct RtEngine {
@@ -45,7 +47,8 @@ typedef struct RtEngine {
     /* Run it over the grid. args: the kernel's arguments in the generator's order (codegen.h),
      * then one accumulator per output; bufs[i]: the buffer behind args[i] when it is an
      * array, else NULL. The first failure inside (assertion, 'checked access) is written
-     * to *status, which the caller has zeroed. */
+     * to *status, which the caller has zeroed. A launch polls the interrupt flag
+     * (rt_interrupt_pending) often enough that Ctrl-C stops it quickly, and returns early. */
     void (*launch)(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs, const RtEngineGrid *grid,
                    qp_status *status);
     void (*free)(RtEngineKernel *k);

@@ -5,7 +5,9 @@
  * own, then finds `process` in the file's top level and reads its parameters from the syntax
  * tree: name, default as written, and the kind that `--set` converts to (the declared type,
  * else the default's literal). The comment lines right above `function … process` are its
- * documentation, printed by --help.
+ * documentation, printed by --help; a line there that starts with a parameter's name may
+ * declare its range (`%   sigma  noise level, range 0..255`), which --set enforces (the
+ * syntax of values and ranges: filter_param.c).
  *
  * State across frames needs nothing special: the module stays loaded between calls, so its
  * variables live as long as the filter. A function cannot rebind a module variable
@@ -17,6 +19,7 @@
  * handler here, which releases the value stack and returns 65.
  */
 #include "lang/lang.h"
+#include "runtime/filter_param.h"
 #include "runtime/interp.h"
 #include "runtime/rt.h"
 
@@ -158,31 +161,6 @@ static const char *kind_name(RtParamKind k)
     }
 }
 
-static bool parse_int(const char *s, int64_t *out)
-{
-    if (!strcmp(s, "true") || !strcmp(s, "false")) {
-        *out = s[0] == 't';
-        return true;
-    }
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 0);
-    if (!*s || *end || errno)
-        return false;
-    *out = v;
-    return true;
-}
-
-static bool parse_real(const char *s, double *out)
-{
-    char *end;
-    double v = strtod(s, &end);
-    if (!*s || *end || isnan(v))
-        return false;
-    *out = v;
-    return true;
-}
-
 static int find_params(RtFilter *f, const Node *fn)
 {
     int np = fn->args.n - 1;
@@ -199,6 +177,8 @@ static int find_params(RtFilter *f, const Node *fn)
         q->default_text = p->a ? own(f, default_text(f->source, p->a->loc)) : NULL;
         if (p->a && !q->default_text)
             return -1;
+        if (q->kind == RT_PARAM_INT || q->kind == RT_PARAM_SCALAR || q->kind == RT_PARAM_ANY)
+            rt_param_find_range(f->doc, q);
     }
     return 0;
 }
@@ -217,7 +197,7 @@ static const Node *find_function(RtModule *mod, const char *name)
 
 /* Does the file define process at its top level? Asked before running anything, so that a
  * program given by mistake is not run. A file that does not parse says yes: loading it
- * then reports the syntax errors. */
+ * then reports the syntax errors (rt_filter_defines_process says no). */
 static bool defines_process(const char *path)
 {
     FILE *sink = fopen("/dev/null", "w");
@@ -235,12 +215,29 @@ static bool defines_process(const char *path)
     return yes;
 }
 
-RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc)
+bool rt_filter_defines_process(const char *path)
+{
+    FILE *sink = fopen("/dev/null", "w");
+    LangDiag *d = sink ? lang_diag_new(sink) : NULL;
+    LangModule *m = d ? lang_parse_file(path, d) : NULL;
+    bool yes = false;
+    for (int i = 0; m && !lang_diag_errors(d) && !yes && i < m->body.n; i++) {
+        const Node *n = m->body.items[i];
+        yes = n->kind == N_FUNCTION && !strcmp(n->name, "process");
+    }
+    lang_module_free(m);
+    lang_diag_free(d);
+    if (sink)
+        fclose(sink);
+    return yes;
+}
+
+RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc)
 {
     RtFilter *f = calloc(1, sizeof *f);
     if (f)
         f->err = err;
-    if (!f || !(f->path = strdup(path)) || !(f->rt = rt_new(opt, out, err))) {
+    if (!f || !(f->path = strdup(path)) || !(f->rt = rt_new(host, opt, out, err))) {
         *rc = RT_EX_SOFTWARE;
         fprintf(err, "qpipe: out of memory\n");
         rt_filter_free(f);
@@ -300,6 +297,14 @@ RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE
 }
 
 const char *rt_filter_path(const RtFilter *f) { return f->path; }
+
+const char *rt_filter_file(const RtFilter *f, int i)
+{
+    const RtModule *m = f->rt->modules;
+    while (m && i-- > 0)
+        m = m->next;
+    return m ? m->path : NULL;
+}
 int rt_filter_nparams(const RtFilter *f) { return f->nparams; }
 const RtFilterParam *rt_filter_param(const RtFilter *f, int i) { return &f->params[i]; }
 const char *rt_filter_doc(const RtFilter *f) { return f->doc; }
@@ -314,8 +319,12 @@ void rt_filter_help(const RtFilter *f, FILE *out)
         fprintf(out, "  (none)\n");
     for (int i = 0; i < f->nparams; i++) {
         const RtFilterParam *p = &f->params[i];
-        fprintf(out, "  %-16s %-7s default %s\n", p->name, kind_name(p->kind),
+        char range[80];
+        fprintf(out, "  %-16s %-7s default %s", p->name, kind_name(p->kind),
                 p->default_text ? p->default_text : "(none: must be set)");
+        if (p->has_min || p->has_max)
+            fprintf(out, ", range %s", rt_param_range_text(p, range, sizeof range));
+        fputc('\n', out);
     }
 }
 
@@ -335,28 +344,39 @@ int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, s
     double r;
     switch (p->kind) {
     case RT_PARAM_INT:
-        if (parse_int(value, &i))
+        if (rt_param_int(value, &i))
             v = rt_int(i);
         break;
     case RT_PARAM_SCALAR:
-        if (parse_real(value, &r))
+        if (rt_param_real(value, &r))
             v = rt_real(rt_round(f->rt, r));
         break;
     case RT_PARAM_STRING:
         v = rt_string_cstr(value);
         break;
     case RT_PARAM_ANY:
-        if (parse_int(value, &i))
+        if (rt_param_int(value, &i))
             v = rt_int(i);
-        else if (parse_real(value, &r))
+        else if (rt_param_real(value, &r))
             v = rt_real(rt_round(f->rt, r));
         else
             v = rt_string_cstr(value);
         break;
     }
     if (v.kind == V_UNDEF) {
-        snprintf(err, errlen, "bad value for '%s' (%s expected): '%s'", name, kind_name(p->kind), value);
+        snprintf(err, errlen, "%s: bad value for '%s' (%s): '%s'; expected %s", f->path, name,
+                 kind_name(p->kind), value, rt_param_expected(p->kind));
         return -1;
+    }
+    if ((v.kind == V_INT || v.kind == V_SCALAR) && (p->has_min || p->has_max)) {
+        double x = v.kind == V_INT ? (double)v.i : v.r;
+        if ((p->has_min && x < p->min) || (p->has_max && x > p->max)) {
+            char range[80];
+            snprintf(err, errlen, "%s: '%s' must be in the range %s, not %s", f->path, name,
+                     rt_param_range_text(p, range, sizeof range), value);
+            rt_release(v);
+            return -1;
+        }
     }
     rt_store(&f->values[k], v);
     p->value = own(f, strdup(value));
@@ -382,7 +402,9 @@ static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, co
         rt->depth = 0;
         rt->top = NULL;
         fflush(rt->out);
-        return RT_EX_PROGRAM;
+        bool intr = rt->interrupted;
+        rt->interrupted = false;
+        return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
     }
     Value *slots = rt_push(rt, argc + 2);
     for (int i = 0; i < argc; i++) {

@@ -8,6 +8,8 @@
  * before the general cases, which go to ops.c, index.c and types.c.
  */
 #include "runtime/interp.h"
+#include "lang/autopar.h"
+#include "runtime/autopar.h"
 #include "runtime/lib.h"
 #include "runtime/lib_fft.h"
 #include "runtime/lib_data.h"
@@ -112,6 +114,18 @@ _Noreturn void rt_error(Rt *rt, const char *fmt, ...)
 }
 
 _Noreturn void rt_out_of_memory(Rt *rt) { rt_error(rt, "out of memory"); }
+
+/* An interrupt is not an error of the program: no `try` catches it and nothing is printed
+ * here (the caller says what was not written); the top handler returns RT_EX_INTERRUPTED. */
+_Noreturn void rt_raise_interrupt(Rt *rt)
+{
+    rt->errmsg.len = 0;
+    sb_puts(&rt->errmsg, "interrupted");
+    rt->try_top = NULL;
+    rt->interrupted = true;
+    rt_kernel_unwind(rt, NULL);
+    longjmp(*rt->top, 1);
+}
 
 void rt_warn(Rt *rt, const char *fmt, ...)
 {
@@ -289,6 +303,7 @@ static Value make_closure(Rt *rt, Node *fn)
  * the evaluator has used are bounded (sanitizer builds use much larger frames). */
 static void check_depth(Rt *rt)
 {
+    rt_poll_interrupt(rt);
     char here;
     size_t used = rt->stack_base ? (size_t)(rt->stack_base - &here) : 0;
     if (rt->depth >= RT_MAX_CALL_DEPTH || used > rt->stack_budget)
@@ -2065,6 +2080,7 @@ static Flow exec(Rt *rt, Node *n)
     case N_WHILE:
     case N_REPEAT:
         for (;;) {
+            rt_poll_interrupt(rt);
             if (n->kind == N_WHILE) {
                 Value *c = rt_push(rt, 1);
                 rt_eval(rt, n->a, c);
@@ -2143,6 +2159,9 @@ int rt_exec_list(Rt *rt, NodeList *l) { return (int)exec_list(rt, l); }
 static Flow exec_for(Rt *rt, Node *n)
 {
     Node *r = n->a;
+    if (n->par && rt_autopar_for(rt, n))       /* made a kernel by lang/pass_autopar.c */
+        return FLOW_NORMAL;
+    rt->cur = n;
     Value *var = flow_slot(rt, n);
     if (r->kind == N_RANGE) {
         Value *v = rt_push(rt, 3);
@@ -2159,6 +2178,7 @@ static Flow exec_for(Rt *rt, Node *n)
             if (!s)
                 rt_error(rt, "a range needs a non-zero step");
             for (int64_t i = a; s > 0 ? i <= b : i >= b; i += s) {
+                rt_poll_interrupt(rt);
                 var = flow_slot(rt, n);
                 rt_store(var, rt_int(i));
                 Flow f = exec_list(rt, &n->body);
@@ -2176,6 +2196,7 @@ static Flow exec_for(Rt *rt, Node *n)
             rt_error(rt, "a range needs a non-zero step");
         int64_t cnt = (int64_t)floor((b - a) / s + 1e-9) + 1;
         for (int64_t i = 0; i < cnt; i++) {
+            rt_poll_interrupt(rt);
             rt_store(flow_slot(rt, n), rt_real(rt_round(rt, a + (double)i * s)));
             Flow f = exec_list(rt, &n->body);
             bool stop = false;
@@ -2200,6 +2221,7 @@ static Flow exec_for(Rt *rt, Node *n)
     }
     RtArray *a = seq->a;
     for (int64_t i = 0; i < a->n; i++) {
+        rt_poll_interrupt(rt);
         rt_store(flow_slot(rt, n), rt_get_value(a, i));
         Flow f = exec_list(rt, &n->body);
         bool stop = false;
@@ -2417,6 +2439,10 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
         mod->reds_from[nfrom++] = sub->m;
     }
     apply_reductions(rt, mod, nfrom);
+    int errors = lang_diag_errors(rt->diag);
+    lang_autopar(mod->m, mod->reds_from, nfrom, root, rt->diag);
+    if (lang_diag_errors(rt->diag) > errors)
+        longjmp(*rt->top, 1);       /* a {!parallel for} that cannot be honoured */
     lang_check_output_types(mod->m, rt->diag);
     lang_report_shared_bound(mod->m, rt->diag);
     rt_scope_module(rt, mod);
@@ -2489,7 +2515,9 @@ static int run_file(Rt *rt, const char *path, int argc, char **argv, bool call_m
         rt->call = NULL;
         rt->depth = 0;
         fflush(rt->out);
-        return RT_EX_PROGRAM;
+        bool intr = rt->interrupted;
+        rt->interrupted = false;
+        return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
     }
     RtModule *mod = add_module(rt, m, real);
     run_module(rt, mod, true);
@@ -2586,7 +2614,7 @@ void rt_eval_text(Rt *rt, const char *text, Value *dst)
 
 /* ---------------------------------------------------------------- life cycle */
 
-Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
+Rt *rt_new(RtHost *host, const RtOptions *opt, FILE *out, FILE *err)
 {
     Rt *rt = calloc(1, sizeof *rt);
     if (!rt)
@@ -2605,17 +2633,30 @@ Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err)
     rt->stack_end = rt->stack + RT_STACK_VALUES;
     rt->module_path = opt->module_path;
     rt_rand_seed(rt, opt->seeded ? opt->seed : 5489);
-    rt_pool_init(opt->threads);
-    rt_fft_attach();
-    RtJitConfig jc = {.kernel_dir = opt->kernel_dir};
-    rt_jit_configure(&jc);
+    rt->host = host;
+    rt_host_attach(host);
     return rt;
+}
+
+void **rt_state(Rt *rt, const RtStateKind *kind)
+{
+    for (int i = 0; i < rt->nstates; i++)
+        if (rt->states[i].kind == kind)
+            return &rt->states[i].state;
+    if (rt->nstates == RT_MAX_STATES)
+        return NULL;
+    rt->states[rt->nstates].kind = kind;
+    rt->states[rt->nstates].state = NULL;
+    return &rt->states[rt->nstates++].state;
 }
 
 void rt_free(Rt *rt)
 {
     if (!rt)
         return;
+    for (int i = 0; i < rt->nstates; i++)      /* io/'s videos: closed, unfinished outputs dropped */
+        if (rt->states[i].state)
+            rt->states[i].kind->release(rt->states[i].state);
     rt_pop_to(rt, rt->stack);
     for (int i = 0; i < rt->nglobals; i++) {
         rt_release(rt->globals[i]);
@@ -2644,8 +2685,7 @@ void rt_free(Rt *rt)
     free(rt->stack);
     lang_diag_free(rt->diag);
     rt_kernels_free(rt);
-    rt_fft_detach();
-    rt_pool_shutdown();
+    rt_host_detach(rt->host);
     rt_mem_trim();
     free(rt);
 }

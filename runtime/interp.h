@@ -20,6 +20,7 @@
 #include "runtime/value.h"
 
 #include <setjmp.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -120,8 +121,22 @@ typedef struct StrBuf {
     size_t len, cap;
 } StrBuf;
 
+/* State that a folder above the runtime keeps per runtime (io/'s open videos): a slot per
+ * kind, NULL until its folder sets it, released by rt_free (rt_state). */
+typedef struct RtStateKind {
+    const char *name;
+    void (*release)(void *state);
+} RtStateKind;
+#define RT_MAX_STATES 4
+
 struct Rt {
     RtOptions opt;
+    RtHost *host;               /* the pool, JIT and FFT state this runtime uses (host.c) */
+    struct {
+        const RtStateKind *kind;
+        void *state;
+    } states[RT_MAX_STATES];    /* rt_state */
+    int nstates;
     FILE *out;                  /* program output (stdout) */
     LangDiag *diag;             /* errors and warnings go through the front end's engine */
     Value *stack, *sp, *stack_end;
@@ -153,6 +168,7 @@ struct Rt {
     struct RtTypeCache *types;  /* type values of builtin names, made on first use */
     struct RtTypeText *type_texts;  /* parsed type texts of type(x, "…") */
     struct RtFiles *files;      /* files opened by fopen (lib_file.c) */
+    bool interrupted;           /* the error unwinding now is an interrupt (RT_EX_INTERRUPTED) */
 };
 
 /* ---------------------------------------------------------------- errors */
@@ -163,6 +179,21 @@ _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap);
 /* A warning at rt->cur, once per source location. */
 void rt_warn(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void rt_out_of_memory(Rt *rt);
+/* The interrupt: unwind to the top past every `try`, rt->interrupted set (interp.c). */
+_Noreturn void rt_raise_interrupt(Rt *rt);
+
+/* Around a call into generated code: the site a crash handler reports (crash.c). enter
+ * returns the previous site, which leave restores. */
+const RtKernelSite *rt_kernel_site_enter(const RtKernelSite *site);
+void rt_kernel_site_leave(const RtKernelSite *prev);
+
+/* The interrupt request (interrupt.c); polled where a long computation can stop safely. */
+extern atomic_int rt_interrupt_flag;
+static inline void rt_poll_interrupt(Rt *rt)
+{
+    if (__builtin_expect(atomic_load_explicit(&rt_interrupt_flag, memory_order_relaxed) != 0, 0))
+        rt_raise_interrupt(rt);
+}
 
 /* ---------------------------------------------------------------- stack */
 
@@ -304,8 +335,22 @@ FnInfo *rt_scope_fn(Rt *rt, RtModule *mod, Node *fn);
 typedef void (*RtRangeFn)(void *ctx, int64_t begin, int64_t end);
 void rt_parallel_for(int64_t n, int64_t grain, RtRangeFn fn, void *ctx);
 int rt_pool_threads(void);
-void rt_pool_init(int nthreads);
+void rt_pool_init(int nthreads);        /* by the host only (host.c) */
 void rt_pool_shutdown(void);
+
+/* ---------------------------------------------------------------- per-runtime state (interp.c) */
+
+/* The slot of kind's state in rt (NULL until set by its owner), made on first use; NULL when
+ * RT_MAX_STATES kinds already have one. rt_free calls kind->release on a non-NULL state
+ * before anything else is freed. What a folder above the runtime keeps per program goes
+ * here, never in statics: each filter of a chain and each reload has its own. */
+void **rt_state(Rt *rt, const RtStateKind *kind);
+
+/* ---------------------------------------------------------------- host (host.c) */
+
+/* A runtime counts itself in (rt_new) and out (rt_free). */
+void rt_host_attach(RtHost *h);
+void rt_host_detach(RtHost *h);
 
 /* ---------------------------------------------------------------- random (lib_misc.c) */
 

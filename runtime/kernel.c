@@ -29,6 +29,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define KERNEL_MAX_LOCKSTEP (1 << 16)  /* threads kept alive at once for barriers */
 
@@ -484,6 +485,10 @@ static void lockstep_loop(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
         }
         int64_t iter = 0;
         for (;;) {
+            if (rt_interrupt_pending()) {
+                free(live);
+                rt_raise_interrupt(rt);
+            }
             int64_t k = 0;
             for (int64_t i = 0; i < nl; i++) {
                 int64_t t = live[i];
@@ -516,6 +521,10 @@ static void lockstep_loop(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
         }
     } else {
         for (;;) {
+            if (rt_interrupt_pending()) {
+                free(live);
+                rt_raise_interrupt(rt);
+            }
             if (s->kind == N_WHILE) {
                 int64_t k = 0;
                 for (int64_t i = 0; i < nl; i++)
@@ -641,6 +650,7 @@ static void run_serial(Rt *rt, Launch *L)
     L->frames = one;        /* one slot, pointed at each frame in turn */
     L->done = &done;
     for (int64_t b = 0; b < L->g.nblocks; b++) {
+        rt_poll_interrupt(rt);
         unpack(&L->g, b, L->g.cnt, blkidx);
         rt_kernel_new_block(rt);
         for (int64_t t = 0; t < L->g.nthreads; t++) {
@@ -649,6 +659,7 @@ static void run_serial(Rt *rt, Launch *L)
                 pos[d] = blkidx[d] * L->g.blk[d] + blkpos[d];
             if (!inside(&L->g, pos))
                 continue;
+            rt_poll_interrupt(rt);
             Value *frame = rt_push(rt, fi->nslots);
             bind_thread(rt, L, frame, pos, blkpos, blkidx);
             L->frames[0] = frame;
@@ -753,8 +764,10 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
                      KERNEL_MAX_LOCKSTEP);
         run_group(rt, &L, 0, L.g.nblocks);
     } else {
-        for (int64_t b = 0; b < L.g.nblocks; b++)
+        for (int64_t b = 0; b < L.g.nblocks; b++) {
+            rt_poll_interrupt(rt);
             run_group(rt, &L, b, 1);
+        }
     }
     record_residency(&L);
     rt_kernel_free_shared(rt, &ctx);

@@ -37,8 +37,6 @@ typedef struct RtCompiled {
 static const RtEngine *engine(Rt *rt)
 {
     const RtEngine *e = rt->opt.engine == RT_ENGINE_CPU ? &rt_cpu_engine : rt_engine_for(rt->opt.engine, NULL, 0);
-    if (e == &rt_cuda_engine)
-        rt_cuda_ptx_configure(rt->opt.kernel_dir, NULL);
     return e ? e : &rt_cpu_engine;
 }
 
@@ -279,6 +277,11 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         bool cached = false;
         c->k = eng->compile(name, text, barriers, &cached, err, sizeof err);
         free(text);
+        if (!c->k && rt_interrupt_pending()) {
+            rt->compiled = c->next;     /* a compiler stopped by Ctrl-C says nothing of the code */
+            free(c);
+            rt_raise_interrupt(rt);
+        }
         if (!c->k) {
             /* generated code that does not compile is a bug of qpipe, not of the program */
             fprintf(stderr, "qpipe: internal error: kernel '%s' did not compile:\n%s\n", name, err);
@@ -331,10 +334,16 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         a->p = &acc[i];
         a->d[0] = 1;
     }
-    RtEngineGrid grid = {.rank = L->g.rank, .dims = L->g.dims, .blk = L->g.blk, .nblocks = L->g.nblocks};
+    const char *kname = fn->kind == N_FUNCTION ? fn->name : "lambda";
+    RtKernelSite site = {.name = kname, .file = f->mod->m->src.name, .line = fn->loc.line};
+    for (int i = 0; i < np; i++)
+        site.unchecked |= params[i].type.kind == LK_ARRAY && params[i].type.mode == LANG_KMODE_UNCHECKED;
+    RtEngineGrid grid = {.rank = L->g.rank, .dims = L->g.dims, .blk = L->g.blk, .nblocks = L->g.nblocks,
+                         .site = &site};
     qp_status status;
     memset(&status, 0, sizeof status);
     eng->launch(c->k, args, bufs, na, &grid, &status);
+    rt_poll_interrupt(rt);
     if (status.failed) {
         Node *at = node_at_line(fn, status.line);
         for (RtModule *m = rt->modules; !at && m; m = m->next)
@@ -380,6 +389,6 @@ void rt_kernels_free(Rt *rt)
         free(rt->compiled);
         rt->compiled = next;
     }
-    eng->shutdown();
+    /* the engine's loaded code is the host's (host.c shuts the engines down) */
 }
 

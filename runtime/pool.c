@@ -14,6 +14,11 @@
  * nested parallel loops cannot deadlock. Before rt_pool_init, after rt_pool_shutdown, or
  * with one thread, every call is serial. The chunk function must not raise (rt_error
  * longjmps and would leave the job half done): callers check their inputs first.
+ *
+ * Ctrl-C (interrupt.c) does not skip chunks here: a caller's per-chunk results (counts
+ * before a prefix sum, partial reductions) would be left undefined. There is one chunk
+ * per thread anyway; a caller whose work is long and safe to cut slices it itself and
+ * polls between slices (the compiled kernel launch, kernel.c run_rows).
  */
 #include "runtime/interp.h"
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 typedef struct Rt Rt;
+typedef struct RtHost RtHost;
 
 typedef struct RtOptions {
     bool dbl;                       /* --double: scalar is double precision */
@@ -48,10 +49,51 @@ enum {
     RT_EX_NOINPUT = 66,
     RT_EX_UNAVAILABLE = 69,
     RT_EX_SOFTWARE = 70,
+    RT_EX_INTERRUPTED = 130,        /* rt_interrupt_request while the program ran */
 };
 
-/* Output of the program goes to `out`; diagnostics to `err`. */
-Rt *rt_new(const RtOptions *opt, FILE *out, FILE *err);
+/* ---------------------------------------------------------------- interrupts (interrupt.c)
+ *
+ * Ctrl-C for every path: the caller's signal handler calls rt_interrupt_request (one
+ * atomic store: async-signal-safe); the runtime polls the flag at loop back-edges, calls,
+ * kernel slices and pool chunks and unwinds the running program with an error no `try`
+ * catches; the call that ran it returns RT_EX_INTERRUPTED. The flag stays set until
+ * rt_interrupt_clear. */
+void rt_interrupt_request(void);
+bool rt_interrupt_pending(void);
+void rt_interrupt_clear(void);
+
+/* ---------------------------------------------------------------- crashes (crash.c)
+ *
+ * The compiled kernel that the calling thread is running, for a SIGSEGV/SIGBUS handler:
+ * set around each call into generated code, read from the handler (async-signal-safe: a
+ * thread-local pointer to constant data; NULL when the thread runs no kernel). */
+typedef struct RtKernelSite {
+    const char *name;           /* the kernel function */
+    const char *file;           /* its .q file */
+    int line;                   /* the line of its definition */
+    bool unchecked;             /* some array argument is accessed 'unchecked */
+} RtKernelSite;
+
+const RtKernelSite *rt_kernel_site(void);
+
+/* The host (host.c): the process-wide resources every runtime shares, owned once (DESIGN.md
+ * "Process-wide resources are owned once"): the thread pool (opt->threads), the CPU
+ * engine's JIT with its cache and loaded kernels (opt->kernel_dir) and FFTW's plans; the
+ * pool starts with the first runtime (rt_host_set_threads before that).
+ * qpipe/main.c makes one and passes it to every runtime; freeing a runtime never touches
+ * them. One host per process: NULL when one is already alive or out of memory. Free it
+ * after every runtime made on it. */
+RtHost *rt_host_new(const RtOptions *opt);
+void rt_host_free(RtHost *h);
+/* --threads: the pool's size (0 = all cores). 0, or -1 once a runtime has started the pool. */
+int rt_host_set_threads(RtHost *h, int threads);
+/* How many runtimes made on h are alive (the tests' check that a runtime counts out). */
+int rt_host_runtimes(RtHost *h);
+
+/* Output of the program goes to `out`; diagnostics to `err`. opt->threads and
+ * opt->kernel_dir are the host's (rt_host_new); the rest is this runtime's. */
+Rt *rt_new(RtHost *host, const RtOptions *opt, FILE *out, FILE *err);
 /* Run the program in `path`; args are passed to its main. Returns an exit code. */
 int rt_run_file(Rt *rt, const char *path, int argc, char **argv);
 /* Load the program in `path` and run its top level, without calling main. An exit code. */
@@ -81,6 +123,8 @@ typedef struct RtFilterParam {
     const char *default_text;   /* the default as written in the source */
     RtParamKind kind;           /* from the declared type, else from the default's literal */
     const char *value;          /* the --set text, or NULL */
+    bool has_min, has_max;      /* a range declared in the doc comment ("range 0..100", */
+    double min, max;            /* docs/filters.md "Parameters"), enforced by rt_filter_set */
 } RtFilterParam;
 
 typedef struct RtFilterInfo {
@@ -89,18 +133,26 @@ typedef struct RtFilterInfo {
     int64_t frame_count;        /* 1 for an image; -1 when unknown */
 } RtFilterInfo;
 
+/* Whether the file parses and defines process at its top level (parsed only, nothing
+ * runs): what makes a .q file of the presets folder a preset. */
+bool rt_filter_defines_process(const char *path);
 /* NULL with *rc set (66 missing file, 65 error in the program or no process) after
  * printing the reason to err. */
-RtFilter *rt_filter_load(const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc);
+RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc);
 const char *rt_filter_path(const RtFilter *f);
+/* The files the filter was loaded from: 0 is the filter itself (its real path), then the
+ * modules it imports; NULL past the last (what `qpipe preview` watches for changes). */
+const char *rt_filter_file(const RtFilter *f, int i);
 int rt_filter_nparams(const RtFilter *f);
 const RtFilterParam *rt_filter_param(const RtFilter *f, int i);
 /* The comment lines above process, without their `%`, joined by newlines ("" when none). */
 const char *rt_filter_doc(const RtFilter *f);
 /* What `qpipe run F.q --help` prints: doc, then one line per parameter. */
 void rt_filter_help(const RtFilter *f, FILE *out);
-/* --set name=value: converted to the parameter's kind. 0, or -1 with err set (unknown
- * name or bad value; the caller lists the parameters and exits 64). */
+/* --set name=value: converted to the parameter's kind and checked against its range. The
+ * text is taken as it is: an int is decimal digits with an optional sign (or true/false),
+ * a scalar a finite decimal number (no inf, nan, hex or blanks). 0, or -1 with err set
+ * (unknown name, bad value, out of range; the caller lists the parameters and exits 64). */
 int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, size_t errlen);
 /* init(info) when the filter has one (else nothing). An exit code (65 on an error). */
 int rt_filter_init(RtFilter *f, const RtFilterInfo *info);

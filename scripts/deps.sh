@@ -8,7 +8,7 @@
 
 set -eu
 
-# One package per line; the comment says why qpipe needs it. Later issues add SDL2 here.
+# One package per line; the comment says why qpipe needs it.
 PACKAGES='
 build-essential     # gcc, libc headers and ar: compile libqpipe.a, the CLI and the unit tests
 make                # runs the Makefile
@@ -33,6 +33,14 @@ libopenblas-dev     # runtime/: matrix products and blas_* through OpenBLAS (CBL
 liblapacke-dev      # runtime/: inv, svd, symeig, chol, qr, solve ... through LAPACKE
 libcairo2-dev       # runtime/: plot/imshow figures written as PNG by `qpipe exec --figures DIR`
 python3-opencv      # tests/e2e/e2e_presets.py and bench/presets.sh: OpenCV (and NumPy) references for the presets
+libsdl2-dev         # display/: the imshow window and the qpipe preview player (SDL2)
+libsdl2-ttf-dev     # display/: text in the window (overlay, status, errors) through FreeType
+libgl-dev           # display/: OpenGL 3.3 core (the texture the frames are drawn with)
+libgl1-mesa-dri     # display/: llvmpipe of Mesa, OpenGL without a GPU (tests under Xvfb)
+fonts-dejavu-core   # display/: the font of the text in the window (DejaVuSans.ttf)
+xvfb                # tests: a virtual X server the window tests start themselves
+xdotool             # tests: keys and clicks sent to the preview window
+x11-apps            # tests: xwd, screenshots of the window checked by pixel value
 '
 
 if ! command -v dpkg-query >/dev/null 2>&1; then

@@ -8,6 +8,9 @@ Runs five kinds of tests and ends with one line `N passed, N failed`:
     diagnostic, exit status 65 when errors are expected and 0 otherwise). Files under
     tests/kernels/ (INTERPRETED_DIRS) run twice: compiled, and with QPIPE_CC=none in the
     interpreter (reported as `FILE [interpreted]`), judged by the same expectations;
+    files under tests/lang/autopar/ (AUTOPAR_OFF_DIRS) also run with QPIPE_AUTOPAR=0
+    (every loop serial, reported as `FILE [autopar off]`), judged by the same
+    expectations except the `% expect note:` lines (the -v listing says "serial" then);
   - unit test programs QPIPE_TESTS/test_*, where each `ok NAME` / `not ok NAME: REASON`
     line of stdout is one test;
   - the NVRTC check (tests/nvrtc_check.py) of the kernel sources that the compiled golden
@@ -18,10 +21,13 @@ Runs five kinds of tests and ends with one line `N passed, N failed`:
   - the figure checks of `qpipe exec --figures` (tests/figures/run_figures.py: PNGs read
     back and checked by pixel value), counted the same way, when the whole suite runs or a
     path names tests/figures;
-  - with --fuzz, the libFuzzer target seeded with every tests/**/*.q, as one test.
+  - with --fuzz, the libFuzzer targets of FUZZ_TARGETS (the front end seeded with every
+    tests/**/*.q, the image and video readers with tests/fuzz/seeds_*), one test each,
+    sharing FUZZ_SECONDS.
 
-Environment: QPIPE (default build/qpipe), QPIPE_TESTS (default build/tests), FUZZ_BIN
-(default build/fuzz/fuzz_parse), FUZZ_SECONDS (default 30). XDG_CACHE_HOME, when not set,
+Environment: QPIPE (default build/qpipe), QPIPE_TESTS (default build/tests), FUZZ_DIR
+(the fuzz binaries, default build/fuzz), FUZZ_SECONDS (default 30, for all targets
+together). XDG_CACHE_HOME, when not set,
 becomes build/cache, so that the suite's compiled kernels never land in the user's cache.
 Positional arguments pick a subset: .q files, folders (every .q below them, and the unit
 tests when the folder holds tests/unit), unit test sources (tests/unit/test_x.c) or
@@ -48,8 +54,12 @@ GOLDEN_DIRS = ["tests/lang", "tests/kernels", "tests/io"]
 
 # Golden folders whose files also run in the interpreter (QPIPE_CC=none): the compiled
 # CPU engine and the interpreter must agree (issue 4).
-INTERPRETED_DIRS = ["tests/kernels"]
+INTERPRETED_DIRS = ["tests/kernels", "tests/lang/autopar"]
 INTERPRETED_TAG = " [interpreted]"
+# Golden folders whose files also run with the loop parallelizer off (QPIPE_AUTOPAR=0):
+# parallel loops must print what the serial ones print (issue 10).
+AUTOPAR_OFF_DIRS = ["tests/lang/autopar"]
+AUTOPAR_OFF_TAG = " [autopar off]"
 # The warning qpipe prints once when kernels cannot be compiled. Expected in an
 # interpreted run (at most once), an unexpected diagnostic in a compiled one.
 INTERPRETER_WARNING = "kernels run in the interpreter"
@@ -68,6 +78,14 @@ UNIT_TIMEOUT = 120      # seconds per unit test program: generous, some build ke
 NVRTC_TIMEOUT = 1800    # seconds for the NVRTC check of every kept kernel (~0.1 s each)
 FUZZ_TIMEOUT = 5        # seconds per fuzz input before libFuzzer calls it a hang
 FUZZ_RSS_MB = 2048
+# The fuzz targets (tests/fuzz/README.md): binary name in FUZZ_DIR, seed folder (None: every
+# tests/**/*.q), dictionary, and share of FUZZ_SECONDS. The front end keeps half, what it
+# had alone; the two media readers split the rest.
+FUZZ_TARGETS = [
+    ("fuzz_parse", None, "tests/fuzz/quasar.dict", 0.5),
+    ("fuzz_image", "tests/fuzz/seeds_image", None, 0.25),
+    ("fuzz_video", "tests/fuzz/seeds_video", None, 0.25),
+]
 
 EXIT_PROGRAM_ERROR = 65     # sysexits EX_DATAERR: an error in the Quasar program
 
@@ -287,6 +305,9 @@ def run_golden(path, qpipe, env=None):
     interpreted = (env or os.environ).get("QPIPE_CC") == "none"
     try:
         test = Golden(path)
+        if (env or os.environ).get("QPIPE_AUTOPAR") == "0":
+            # the -v notes of parallel loops say "serial" in this run; the rest must hold
+            test.diags = [d for d in test.diags if d[0] != "note"]
         argv = [qpipe] + RUN_MODES[test.mode] + test.options + [rel_to_root(path)] + test.args
         result = run_process(argv, GOLDEN_TIMEOUT, env=env)
     except Failure as e:
@@ -389,28 +410,36 @@ def run_nvrtc(kept):
 
 # ---- fuzzing ------------------------------------------------------------------------------
 
-def run_fuzz(fuzz_bin, seconds):
-    """Run the fuzzer for `seconds` on a fresh corpus; return None or the failure reason."""
+def fuzz_seeds(seeds):
+    """The seed files of a target: the files of tests/SEEDS, or every tests/**/*.q."""
+    if seeds is None:
+        return find_q_files([os.path.join(ROOT, "tests")])
+    folder = os.path.join(ROOT, seeds)
+    return [os.path.join(folder, f) for f in sorted(os.listdir(folder))]
+
+
+def run_fuzz(fuzz_bin, seeds, dictionary, seconds):
+    """Run one fuzzer for `seconds` on a fresh corpus made of its seeds; return None or
+    the failure reason."""
     if not os.access(fuzz_bin, os.X_OK):
         return "%s: not built (make fuzz-build)" % rel(fuzz_bin)
     work = os.path.dirname(fuzz_bin)
-    corpus = os.path.join(work, "corpus")
+    name = os.path.basename(fuzz_bin)
+    corpus = os.path.join(work, "corpus-" + name)
     shutil.rmtree(corpus, ignore_errors=True)
     os.makedirs(corpus)
-    for seed in find_q_files([os.path.join(ROOT, "tests")]):
-        name = rel_to_root(seed).replace(os.sep, "_")
-        shutil.copyfile(seed, os.path.join(corpus, name))
+    for seed in fuzz_seeds(seeds):
+        shutil.copyfile(seed, os.path.join(corpus, rel_to_root(seed).replace(os.sep, "_")))
     argv = [fuzz_bin, "-max_total_time=%d" % seconds, "-timeout=%d" % FUZZ_TIMEOUT,
             "-rss_limit_mb=%d" % FUZZ_RSS_MB, "-artifact_prefix=" + work + os.sep]
-    dictionary = os.path.join(ROOT, "tests", "fuzz", "quasar.dict")
-    if os.path.exists(dictionary):
-        argv.append("-dict=" + dictionary)
+    if dictionary and os.path.exists(os.path.join(ROOT, dictionary)):
+        argv.append("-dict=" + os.path.join(ROOT, dictionary))
     argv.append(corpus)
     try:
         result = run_process(argv, seconds * 2 + 120)
     except Failure as e:
         return str(e)
-    log = os.path.join(work, "fuzz.log")
+    log = os.path.join(work, name + ".log")
     if result is None:
         return "%s: did not stop within %d s" % (rel(fuzz_bin), seconds * 2 + 120)
     code, stdout, stderr = result
@@ -426,6 +455,18 @@ def run_fuzz(fuzz_bin, seconds):
     if artifact:
         reason += "; input in " + rel(artifact.group(1))
     return reason + "; log in " + rel(log)
+
+
+def run_fuzzers(fuzz_dir, seconds):
+    """Every target of FUZZ_TARGETS in turn, `seconds` shared; (passed count, [failure lines])."""
+    passed, failures = 0, []
+    for name, seeds, dictionary, share in FUZZ_TARGETS:
+        reason = run_fuzz(os.path.join(fuzz_dir, name), seeds, dictionary, max(1, int(seconds * share)))
+        if reason is None:
+            passed += 1
+        else:
+            failures.append(reason)
+    return passed, failures
 
 
 # ---- selection and main -------------------------------------------------------------------
@@ -521,13 +562,18 @@ def select(paths, tests_dir):
 def main():
     parser = argparse.ArgumentParser(description="Run qpipe's tests (docs/testing.md).")
     parser.add_argument("paths", nargs="*", help=".q files, folders or unit tests to run")
-    parser.add_argument("--fuzz", action="store_true", help="also run the parser fuzzer")
-    parser.add_argument("--fuzz-only", action="store_true", help="run only the fuzzer")
+    parser.add_argument("--fuzz", action="store_true", help="also run the fuzzers")
+    parser.add_argument("--fuzz-only", action="store_true", help="run only the fuzzers")
     opts = parser.parse_args()
+    # Tests run headless whatever the session has: with a display, imshow would open windows
+    # and `qpipe exec` would wait for them to be closed. tests/e2e/e2e_window.py starts its
+    # own Xvfb and sets DISPLAY for its own processes.
+    for var in ("DISPLAY", "WAYLAND_DISPLAY"):
+        os.environ.pop(var, None)
 
     qpipe = default_path("QPIPE", "build/qpipe")
     tests_dir = default_path("QPIPE_TESTS", "build/tests")
-    fuzz_bin = default_path("FUZZ_BIN", "build/fuzz/fuzz_parse")
+    fuzz_dir = default_path("FUZZ_DIR", "build/fuzz")
     seconds = int(os.environ.get("FUZZ_SECONDS") or 30)
 
     golden, units = ([], []) if opts.fuzz_only else select(opts.paths, tests_dir)
@@ -548,6 +594,11 @@ def main():
     runs = [(path, "", compiled_env) for path in golden]
     runs += [(path, INTERPRETED_TAG, interpreted_env) for path in golden
              if any(inside(path, d) for d in interpreted_dirs)]
+    autopar_off_env = dict(os.environ, QPIPE_AUTOPAR="0")
+    autopar_off_env.pop("QPIPE_KEEP_KERNELS", None)
+    autopar_off_dirs = [os.path.join(ROOT, d) for d in AUTOPAR_OFF_DIRS]
+    runs += [(path, AUTOPAR_OFF_TAG, autopar_off_env) for path in golden
+             if any(inside(path, d) for d in autopar_off_dirs)]
 
     passed, failures = 0, []
     workers = os.cpu_count() or 1
@@ -576,11 +627,9 @@ def main():
                 passed += ok
                 failures += failed
     if opts.fuzz or opts.fuzz_only:
-        reason = run_fuzz(fuzz_bin, seconds)
-        if reason is None:
-            passed += 1
-        else:
-            failures.append(reason)
+        ok, failed = run_fuzzers(fuzz_dir, seconds)
+        passed += ok
+        failures += failed
 
     for line in failures:
         print("FAIL " + line)

@@ -13,6 +13,7 @@
 #include "runtime/interp.h"
 
 #include <stdlib.h>
+#include <time.h>
 
 typedef void (*Entry)(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, int64_t hi,
                       qp_status *status);
@@ -50,29 +51,63 @@ static RtEngineKernel *cpu_compile(const char *name, const char *text, bool lock
     return k;
 }
 
+/* A launch runs in slices and polls the interrupt flag between them. The first slice of
+ * each chunk has about SLICE_ELEMS elements (a row at least), so that Ctrl-C stops a
+ * kernel that is heavy per element quickly; a slice that took less than SLICE_SECONDS
+ * doubles the next, so that a cheap kernel makes few calls (one call per row of 1024
+ * elements cost 5% on a trivial 1-D kernel; growing slices cost nothing). */
+#define SLICE_ELEMS 1024
+#define SLICE_SECONDS 1e-3
+
 typedef struct RowJob {
     Entry entry;
     const qp_arg *args;
     const int64_t *dims, *blk;
+    int64_t slice;              /* rows (blocks) per call: the interrupt is polled between */
+    const RtKernelSite *site;   /* what a crash inside the call reports (crash.c) */
     qp_status *status;
 } RowJob;
 
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* A chunk of the pool: [lo, hi) in slices, so that Ctrl-C stops a long launch within a
+ * slice (the runtime raises the interrupt when the launch returns); a failed check or
+ * assertion (qp_fail) also ends the chunk at the next slice. */
 static void run_rows(void *ctx, int64_t lo, int64_t hi)
 {
     RowJob *j = ctx;
-    j->entry(j->args, j->dims, j->blk, lo, hi, j->status);
+    const RtKernelSite *prev = rt_kernel_site_enter(j->site);
+    int64_t slice = j->slice;
+    for (int64_t a = lo; a < hi && !rt_interrupt_pending();) {
+        if (__atomic_load_n(&j->status->failed, __ATOMIC_RELAXED))
+            break;
+        int64_t b = hi - a > slice ? a + slice : hi;
+        double t0 = seconds();
+        j->entry(j->args, j->dims, j->blk, a, b, j->status);
+        if (b < hi && seconds() - t0 < SLICE_SECONDS && slice < hi - lo)
+            slice *= 2;
+        a = b;
+    }
+    rt_kernel_site_leave(prev);
 }
 
 static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
                        const RtEngineGrid *grid, qp_status *status)
 {
     (void)bufs, (void)nargs;    /* host memory: the kernel reads the buffers where they are */
-    RowJob job = {.entry = k->entry, .args = args, .dims = grid->dims, .blk = grid->blk, .status = status};
+    RowJob job = {.entry = k->entry, .args = args, .dims = grid->dims, .blk = grid->blk, .site = grid->site,
+                  .status = status};
     int64_t rows = grid->dims[0];
     int64_t per_row = 1;
     for (int d = 1; d < grid->rank; d++)
         per_row *= grid->dims[d];
     int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
+    job.slice = k->lockstep ? 1 : per_row >= SLICE_ELEMS ? 1 : SLICE_ELEMS / (per_row ? per_row : 1);
     if (k->lockstep)
         rt_parallel_for(grid->nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
     else

@@ -20,6 +20,7 @@
  * compiling.
  */
 #include "runtime/cpu/jit.h"
+#include "runtime/cpu/jit_cache.h"
 
 #include <dirent.h>
 #include <dlfcn.h>
@@ -117,7 +118,9 @@ typedef struct Settings {
     char *problem;          /* why nothing can be compiled (QPIPE_CC=none, no compiler) */
     char **argv;            /* resolved compiler, flags, -I dir */
     int argc;
-    char *cache_dir;
+    char *cache_dir;        /* as named; the folder in use once cache_ready */
+    bool cache_ready;       /* cache_dir checked (jit_cache.h) */
+    bool cache_temporary;   /* cache_dir is a private folder of this run */
     char *keep_dir;         /* QPIPE_KEEP_KERNELS, or NULL */
     Hash base;              /* the key of everything but the source */
 } Settings;
@@ -138,6 +141,7 @@ static struct Jit {
     char *why;                          /* why not */
     unsigned counter;                   /* temporary file names */
     bool keep_warned;
+    bool trust_warned;                  /* the one warning about the cache's trust */
     bool swept;                         /* stale temporary files removed (once) */
 } jit = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
@@ -276,33 +280,6 @@ static int write_new_file(const char *path, const char *data, size_t len, mode_t
     return 0;
 }
 
-/* mkdir -p. Returns 0 or an errno. */
-static int make_dirs(const char *path)
-{
-    char *p = str_dup(path);
-    if (!p)
-        return ENOMEM;
-    for (char *q = p + 1; *q; q++) {
-        if (*q != '/')
-            continue;
-        *q = '\0';
-        if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-            int e = errno;
-            free(p);
-            return e;
-        }
-        *q = '/';
-    }
-    int e = mkdir(p, 0777) != 0 && errno != EEXIST ? errno : 0;
-    free(p);
-    if (e)
-        return e;
-    struct stat st;
-    if (stat(path, &st) != 0)
-        return errno;
-    return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
-}
-
 /* The executable that `cmd` names: itself when it has a slash, else searched in PATH. */
 static char *find_program(const char *cmd)
 {
@@ -420,8 +397,11 @@ static char *load_cache_dir(Settings *s)
 {
     const char *xdg = getenv("XDG_CACHE_HOME");
     const char *home = getenv("HOME");
+    const char *own = getenv("QPIPE_CACHE");
     if (jit.cache_dir)
         s->cache_dir = str_dup(jit.cache_dir);
+    else if (own && *own)
+        s->cache_dir = str_dup(own);
     else if (xdg && *xdg)
         s->cache_dir = str_printf("%s/qpipe", xdg);
     else if (home && *home)
@@ -455,6 +435,8 @@ static void settings_free(Settings *s)
         free(s->argv[i]);
     free(s->argv);
     free(s->problem);
+    if (s->cache_temporary)
+        rt_jit_cache_remove(s->cache_dir);
     free(s->cache_dir);
     free(s->keep_dir);
     memset(s, 0, sizeof *s);
@@ -602,6 +584,11 @@ static int compile(const char *key, const char *source, const char *so_path,
     unlink(log);        /* anonymous from now on: nothing to clean up */
     if (spawn_compiler(src, obj, log_fd, err, errlen) != 0)
         goto done;
+    /* the compiler made it 0777 less the umask: closed to others, or it would not load */
+    if (chmod(obj, 0700) != 0) {
+        set_err(err, errlen, "cannot chmod %s: %s", obj, strerror(errno));
+        goto done;
+    }
     if (rename(obj, so_path) != 0) {
         set_err(err, errlen, "cannot rename %s to %s: %s", obj, so_path, strerror(errno));
         goto done;
@@ -639,7 +626,7 @@ static void keep_source(const char *name, const char *key, const char *source)
     clean[n] = '\0';
     char *final = str_printf("%s/%s_%s.c", dir, n ? clean : "kernel", key);
     char *tmp = str_printf("%s/.%s.tmp.%d.%u", dir, key, (int)getpid(), jit.counter++);
-    int e = final && tmp ? make_dirs(dir) : ENOMEM;
+    int e = final && tmp ? rt_jit_mkdirs(dir, 0777) : ENOMEM;
     if (!e)
         e = write_new_file(tmp, source, strlen(source), 0644);
     if (!e && rename(tmp, final) != 0) {
@@ -727,11 +714,14 @@ static void *get_symbol(const char *name, const char *source, const char *symbol
             set_err(err, errlen, "kernel %s has no symbol %s", name, symbol);
         return sym;
     }
-    int e = make_dirs(s->cache_dir);
-    if (e) {
-        set_err(err, errlen, "cannot create the cache folder %s: %s", s->cache_dir,
-                strerror(e));
-        return NULL;
+    if (!s->cache_ready) {
+        char *dir = rt_jit_cache_folder(s->cache_dir, &s->cache_temporary, &jit.trust_warned,
+                                        err, errlen);
+        if (!dir)
+            return NULL;
+        free(s->cache_dir);
+        s->cache_dir = dir;
+        s->cache_ready = true;
     }
     char *so_path = str_printf("%s/%s.so", s->cache_dir, key);
     if (!so_path) {
@@ -740,6 +730,14 @@ static void *get_symbol(const char *name, const char *source, const char *symbol
     }
     void *handle = NULL, *sym = NULL;
     bool present = access(so_path, F_OK) == 0;
+    char why[128];
+    if (present && rt_jit_cache_distrust(so_path, why, sizeof why)) {
+        if (!jit.trust_warned)
+            fprintf(stderr, "qpipe: warning: not loading the cached kernel %s (%s); building it again\n",
+                    so_path, why);
+        jit.trust_warned = true;
+        present = false;        /* the build replaces it by rename */
+    }
     if (present && (sym = load_object(so_path, symbol, &handle, err, errlen))) {
         if (count)
             jit.cached++;
@@ -840,6 +838,6 @@ void rt_jit_shutdown(void)
     free(jit.why);
     jit.kernel_dir = jit.cache_dir = jit.why = NULL;
     jit.compiled = jit.cached = jit.available = 0;
-    jit.keep_warned = jit.swept = false;
+    jit.keep_warned = jit.trust_warned = jit.swept = false;
     pthread_mutex_unlock(&jit.mu);
 }

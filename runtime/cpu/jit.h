@@ -12,7 +12,7 @@
  * what it includes) and the CPU's model and feature flags (for -march=native). An object
  * is built under a temporary name in the cache folder and renamed into place, so
  * concurrent runs never see half a file; a cache entry that fails to load, or lacks the
- * symbol, is deleted and rebuilt once.
+ * symbol, or that another user could have written (jit_cache.h), is rebuilt once.
  *
  * Switches, read on first use (and again after rt_jit_shutdown or rt_jit_configure):
  *   QPIPE_CC            compiler command, split at blanks (default `cc`); `none` turns
@@ -23,8 +23,10 @@
  *                       disagree with the interpreter); `-I kernel_dir` is always added
  *   QPIPE_KEEP_KERNELS  a folder: every source passed to rt_jit_symbol is also written
  *                       there as NAME_KEY.c (tests/nvrtc_check.py compiles those with NVRTC)
- *   XDG_CACHE_HOME, HOME  the cache folder when RtJitConfig.cache_dir is NULL:
- *                       $XDG_CACHE_HOME/qpipe, else $HOME/.cache/qpipe
+ *   QPIPE_CACHE, XDG_CACHE_HOME, HOME  the cache folder when RtJitConfig.cache_dir is
+ *                       NULL: $QPIPE_CACHE, else $XDG_CACHE_HOME/qpipe, else
+ *                       $HOME/.cache/qpipe; in a shared place its qpipe-UID subfolder,
+ *                       and only trusted objects are loaded (jit_cache.h)
  *
  * Every function is thread-safe: one mutex guards the table of loaded objects and is
  * held for the whole of a compilation, so one process never builds a kernel twice.

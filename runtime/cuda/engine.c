@@ -417,7 +417,8 @@ static void cuda_free(RtEngineKernel *k)
 }
 
 /* The device blocks cached go back to the driver; the context and the libraries stay
- * until the process ends (another runtime of the process may still use them). */
+ * until the process ends. Called by the host (host.c) before the CPU engine's shutdown,
+ * which unloads the fallbacks' objects. */
 static void cuda_shutdown(void)
 {
     pthread_mutex_lock(&C.mu);
@@ -426,7 +427,7 @@ static void cuda_shutdown(void)
         rt_cuda_pool_trim(&C.pool);
     }
     pthread_mutex_unlock(&C.mu);
-    rt_cpu_engine.shutdown();   /* the fallbacks' objects */
+    rt_cuda_ptx_shutdown();
 }
 
 const RtEngine rt_cuda_engine = {

@@ -211,7 +211,8 @@ int main(void)
     disp_register();    /* imshow, hold, sync_framerate */
     RtOptions opt = {0};
     FILE *sink = tmpfile();
-    Rt *rt = rt_new(&opt, sink ? sink : stdout, stderr);
+    RtHost *host = rt_host_new(&opt);
+    Rt *rt = host ? rt_new(host, &opt, sink ? sink : stdout, stderr) : NULL;
     if (!rt) {
         report("rt_new", "rt_new failed");
         return 1;
@@ -221,6 +222,7 @@ int main(void)
     check_formats(rt);
     sb_free(&why_sb);
     rt_free(rt);
+    rt_host_free(host);
     if (sink)
         fclose(sink);
     return failures != 0;

@@ -177,10 +177,12 @@ static char *generated(const char *program)
     FILE *emit = open_memstream(&text, &len);
     FILE *devnull = fopen("/dev/null", "w");
     RtOptions opt = {.kernel_dir = "kernels", .emit = emit, .engine = RT_ENGINE_CPU};
-    Rt *rt = ok && emit && devnull ? rt_new(&opt, devnull, devnull) : NULL;
+    RtHost *host = ok && emit && devnull ? rt_host_new(&opt) : NULL;
+    Rt *rt = host ? rt_new(host, &opt, devnull, devnull) : NULL;
     int rc = rt ? rt_run_file(rt, path, 0, NULL) : -1;
     if (rt)
         rt_free(rt);
+    rt_host_free(host);     /* also forgets the PTX configuration: set it after this */
     if (emit)
         fclose(emit);
     if (devnull)
@@ -246,6 +248,7 @@ static void compile_kernel(const char *label, const char *program, const char *c
 {
     char name[128];
     char *text = generated(program);
+    rt_cuda_ptx_configure("kernels", cache);
     snprintf(name, sizeof name, "%s_generated", label);
     report(name, text ? NULL : "the runtime generated no kernel text");
     if (!text)
@@ -301,13 +304,13 @@ static void test_compile(void)
         report("cache_folder", "mkdtemp failed");
         return;
     }
-    rt_cuda_ptx_configure("kernels", cache);
     compile_kernel("plain", plain_program, cache);
     compile_kernel("lockstep", block_program, cache);
 
     /* a cache folder others may write is not trusted: compiled, nothing read or stored */
     chmod(cache, 0777);
     char *text = generated(plain_program), err[1024] = "";
+    rt_cuda_ptx_configure("kernels", cache);
     char *full = text ? rt_cuda_entry_text(text, err, sizeof err) : NULL;
     bool cached = true;
     int before = count_files(cache, ".ptx");

@@ -6,7 +6,13 @@
  * back with their line; QPIPE_CC=none, a missing compiler and bad flags make the JIT
  * unavailable; QPIPE_KEEP_KERNELS keeps the source; threads and processes that build the
  * same kernel at once all succeed and leave no temporary file behind; old temporary
- * files (of a run killed while compiling) are swept away.
+ * files (of a run killed while compiling) are swept away. Trust (jit_cache.h): the folders
+ * the cache creates are 0700; a planted object that group or others can write, or that
+ * another user owns, is not loaded but rebuilt; a shared cache folder (writable by
+ * others, or another user's) gets a per-user subfolder qpipe-UID, and when another user
+ * owns that too, kernels are built in a private temporary folder removed at the end.
+ * (The ownership checks chown to uid 4242, so they need root, as the suite runs; as
+ * another user they print `ok NAME # skipped`.)
  *
  * Everything happens in a fresh folder under /tmp (kernel folder with an empty
  * qp_kernel.h, cache, kept sources), removed at the end. Prints `ok NAME` or
@@ -18,6 +24,7 @@
 #include "tests/unit/check.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <pthread.h>
@@ -450,7 +457,144 @@ static const char *check_stale_sweep(void)
 }
 
 
+/* ---------------------------------------------------------------- trust */
+
+static const char *mode_is(const char *path, unsigned want)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return why("%s: %s", path, strerror(errno));
+    if ((st.st_mode & 0777) != want)
+        return why("%s has mode %03o, expected %03o", path, (unsigned)(st.st_mode & 0777), want);
+    return NULL;
+}
+
+/* setup() named root/cache/deep/qpipe; the JIT created all three. */
+static const char *check_folder_modes(void)
+{
+    char p[256];
+    const char *bad;
+    snprintf(p, sizeof p, "%s/cache", root);
+    if ((bad = mode_is(p, 0700)))
+        return bad;
+    snprintf(p, sizeof p, "%s/cache/deep", root);
+    if ((bad = mode_is(p, 0700)))
+        return bad;
+    return mode_is(cache_dir, 0700);
+}
+
+/* Build `src` alone (kept sources cleared first) and find its object. */
+static bool build_alone(const char *name, const char *src, int want, char *obj, size_t size)
+{
+    nftw(keep_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    restart();
+    return call(name, src, "answer") == want && kept_object(obj, size);
+}
+
+/* An object that returns 13 put in place of the one of a source that returns 42, with
+ * mode 0666, or owned by uid 4242 (mode 0644): the next run must build and call 42. */
+static const char *check_planted(bool other_owner)
+{
+    if (other_owner && geteuid() != 0)
+        return NULL;
+    char src[256], good[512], evil[512];
+    snprintf(src, sizeof src, "%s", unique_source(other_owner ? "trust-owner" : "trust-mode"));
+    if (!build_alone("trusted", src, 42, good, sizeof good))
+        return why("cannot build the trusted object: %s", err);
+    if (!build_alone("planted", "/* planted */\nint answer(void) { return 13; }\n", 13, evil, sizeof evil))
+        return why("cannot build the planted object: %s", err);
+    rt_jit_shutdown();
+    if (rename(evil, good) != 0 || chmod(good, other_owner ? 0644 : 0666) != 0 ||
+        (other_owner && chown(good, 4242, 4242) != 0))
+        return why("cannot plant the object: %s", strerror(errno));
+    restart();
+    int v = call("trusted", src, "answer");
+    if (v == 13)
+        return "the planted object was loaded";
+    if (v != 42)
+        return why("answer() = %d: %s", v, err);
+    struct stat st;
+    if (stat(good, &st) != 0 || st.st_uid != geteuid() || (st.st_mode & 022))
+        return why("the rebuilt object is not ours and private (uid %u, mode %03o)",
+                   (unsigned)st.st_uid, (unsigned)(st.st_mode & 0777));
+    return stats_are(1, 0);
+}
+
+static void restart_in(const char *dir)
+{
+    rt_jit_shutdown();
+    rt_jit_configure(&(RtJitConfig){.kernel_dir = kernel_dir, .cache_dir = dir});
+}
+
+/* A cache folder open to all (mode 0777), or owned by uid 4242: the objects go to its
+ * subfolder qpipe-UID (0700), none into the folder itself. */
+static const char *check_shared_folder(bool other_owner)
+{
+    if (other_owner && geteuid() != 0)
+        return NULL;
+    char shared[192], sub[256];
+    snprintf(shared, sizeof shared, "%s/shared-%s", root, other_owner ? "owner" : "mode");
+    snprintf(sub, sizeof sub, "%s/qpipe-%u", shared, (unsigned)geteuid());
+    if (mkdir(shared, 0755) != 0 || chmod(shared, other_owner ? 0755 : 0777) != 0 ||
+        (other_owner && chown(shared, 4242, 4242) != 0))
+        return why("cannot make %s: %s", shared, strerror(errno));
+    restart_in(shared);
+    int v = call("shared", unique_source("shared"), "answer");
+    restart();
+    if (v != 42)
+        return why("answer() = %d: %s", v, err);
+    const char *bad = mode_is(sub, 0700);
+    if (bad)
+        return bad;
+    int in_sub = count_files(sub, ".so", NULL), in_shared = count_files(shared, ".so", NULL);
+    if (in_sub < 1 || in_shared != 0)
+        return why("%d objects in %s and %d in the shared folder, expected some and none", in_sub, sub,
+                   in_shared);
+    return NULL;
+}
+
+/* A shared folder where uid 4242 made our qpipe-UID first: nothing is written into it;
+ * kernels are built in a private folder under TMPDIR, removed at the end. */
+static const char *check_planted_subfolder(void)
+{
+    if (geteuid() != 0)
+        return NULL;
+    char shared[192], sub[256], tmp[192];
+    snprintf(shared, sizeof shared, "%s/shared-planted", root);
+    snprintf(sub, sizeof sub, "%s/qpipe-%u", shared, (unsigned)geteuid());
+    snprintf(tmp, sizeof tmp, "%s/tmp", root);
+    if (mkdir(shared, 0777) != 0 || chmod(shared, 01777) != 0 || mkdir(sub, 0777) != 0 ||
+        chmod(sub, 0777) != 0 || chown(sub, 4242, 4242) != 0 || mkdir(tmp, 0700) != 0)
+        return why("cannot make %s: %s", sub, strerror(errno));
+    const char *old_tmp = getenv("TMPDIR");
+    char *saved = old_tmp ? strdup(old_tmp) : NULL;
+    setenv("TMPDIR", tmp, 1);
+    restart_in(shared);
+    int v = call("planted-folder", unique_source("planted-folder"), "answer");
+    int temporaries = count_files(tmp, "", NULL);
+    restart();
+    if (saved) {
+        setenv("TMPDIR", saved, 1);
+        free(saved);
+    } else {
+        unsetenv("TMPDIR");
+    }
+    if (v != 42)
+        return why("answer() = %d: %s", v, err);
+    if (count_files(sub, "", NULL) != 0)
+        return "a file was written into the other user's folder";
+    if (temporaries != 1)
+        return why("%d folders in TMPDIR while running, expected 1", temporaries);
+    if (count_files(tmp, "", NULL) != 0)
+        return "the private folder is still there after the run";
+    return NULL;
+}
+
+
 /* ---------------------------------------------------------------- main */
+
+/* The name of a check that needs root, marked skipped for another user. */
+#define ROOT_ONLY(name) (geteuid() ? name " # skipped (needs root)" : name)
 
 int main(void)
 {
@@ -479,6 +623,12 @@ int main(void)
     report("jit threads build one kernel once", check_threads());
     report("jit concurrent processes", check_processes());
     report("jit stale temporary files removed", check_stale_sweep());
+    report("jit cache folders created 0700", check_folder_modes());
+    report("jit planted object writable by others not loaded", check_planted(false));
+    report(ROOT_ONLY("jit planted object of another user not loaded"), check_planted(true));
+    report("jit shared cache folder gets qpipe-UID", check_shared_folder(false));
+    report(ROOT_ONLY("jit cache folder of another user gets qpipe-UID"), check_shared_folder(true));
+    report(ROOT_ONLY("jit planted qpipe-UID of another user not used"), check_planted_subfolder());
     teardown();
     return failures != 0;
 }

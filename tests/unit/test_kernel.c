@@ -40,7 +40,8 @@ static void run(const char *mode)
     close(fd);
     RtOptions opt = {.kernel_dir = "kernels"};
     FILE *devnull = fopen("/dev/null", "w");
-    Rt *rt = rt_new(&opt, devnull, devnull);
+    RtHost *host = rt_host_new(&opt);
+    Rt *rt = rt_new(host, &opt, devnull, devnull);
     int rc = rt_run_file(rt, path, 0, NULL);
     char name[128], why[128];
     snprintf(name, sizeof name, "%s_runs", mode);
@@ -54,6 +55,7 @@ static void run(const char *mode)
     snprintf(name, sizeof name, "%s_updated_is_neither", mode);
     report(name, flags_of(rt, "u") & (RT_BUF_CONST | RT_BUF_NOCOPY) ? "u is marked" : NULL);
     rt_free(rt);
+    rt_host_free(host);
     fclose(devnull);
     unlink(path);
 }

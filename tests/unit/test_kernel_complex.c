@@ -50,9 +50,11 @@ static int run_logged(const char *prog, const char *log)
     dup2(fileno(lf), 2);
     RtOptions opt = {.kernel_dir = "kernels", .verbose = true};
     FILE *devnull = fopen("/dev/null", "w");
-    Rt *rt = rt_new(&opt, devnull, devnull);
+    RtHost *host = rt_host_new(&opt);
+    Rt *rt = rt_new(host, &opt, devnull, devnull);
     int rc = rt_run_file(rt, prog, 0, NULL);
     rt_free(rt);
+    rt_host_free(host);
     fclose(devnull);
     fflush(stderr);
     dup2(saved, 2);

@@ -62,9 +62,11 @@ static char *run(const char *dump, int *rc)
     dup2(efd, 2);
     RtOptions opt = {.kernel_dir = "kernels"};
     FILE *devnull = fopen("/dev/null", "w");
-    Rt *rt = rt_new(&opt, devnull, devnull);
-    *rc = rt_run_file(rt, path, 0, NULL);
+    RtHost *host = rt_host_new(&opt);
+    Rt *rt = host ? rt_new(host, &opt, devnull, devnull) : NULL;
+    *rc = rt ? rt_run_file(rt, path, 0, NULL) : 70;
     rt_free(rt);
+    rt_host_free(host);
     fclose(devnull);
     fflush(stderr);
     dup2(saved, 2);

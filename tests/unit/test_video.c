@@ -586,7 +586,6 @@ int main(void)
     report("video error text file named .mp4", check_open_error("text.mp4", "Invalid data"));
     report("video error truncated mp4", check_open_error("trunc.mp4", "cannot"));
     report("video write errors", check_write_errors());
-    io_video_cleanup();
     if (!failures)
         sh("rm -rf %s", dir);
     return failures != 0;
