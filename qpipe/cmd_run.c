@@ -706,7 +706,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     if ((rc = apply_sets(&a, &c)))
         goto done;
     if (a.verbose) {
-        fprintf(stderr, "qpipe run: engine %s (%s; %s precision); filters:", engine,
+        fprintf(stderr, "qpipe run: engine %s (%s; %s precision); filters:", strcmp(engine, "cuda") ? "CPU" : "CUDA",
                 *engine_why ? engine_why : "--engine cpu", a.dbl ? "double" : "single");
         for (int i = 0; i < c.n; i++)
             fprintf(stderr, " %s", rt_filter_path(c.f[i]));

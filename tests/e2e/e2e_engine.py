@@ -128,6 +128,19 @@ def _():
         raise AssertionError("without -v: exit %d, output %r, stderr %r" % (code, o, e))
 
 
+@check("qpipe run -v without CUDA: the engine line says CPU and why; the image is the negative")
+def _():
+    libdir = empty_dir()
+    src, dst = os.path.join(MEDIA, "clean_1.png"), out("engine-inv.png")
+    code, _, e = run([QPIPE, "run", "presets/invert.q", src, dst, "-v"], env=dict(os.environ, QPIPE_CUDA_LIBDIR=libdir))
+    want = ("qpipe run: engine CPU (the CUDA driver (libcuda.so.1) not found in QPIPE_CUDA_LIBDIR=%s; "
+            "single precision); filters: presets/invert.q\n" % libdir)
+    if code != 0 or want not in e:
+        raise AssertionError("exit %d, stderr %r (expected the line %r)" % (code, e[:400], want))
+    if rgb_frames(dst) != rgb_frames(src, "format=rgb24,negate"):
+        raise AssertionError("the output is not FFmpeg's negate of the input")
+
+
 @check("--engine cpu: the CPU, CUDA not even probed; a bad engine name is exit 64")
 def _():
     code, o, e = exec_q("-v", "--engine", "cpu", program(), libdir=empty_dir())
