@@ -26,6 +26,15 @@ typedef struct LangFuse {
     int nleaves;
     Node **calls;               /* CALL nodes of the expression: must be bound to builtins */
     int ncalls;
+    /* A chain of consecutive statements `t = e1; u = e2; y = e3` fused into one kernel
+     * ({!kernel_fusion} in the scope; recorded on the first ASSIGN's Node.fuse): its
+     * statements, and per statement whether its variable is written (the last always; an
+     * earlier one unless nothing else in the function names it). Outputs fuse_out<k>_ come
+     * first, one per written statement, in order. 0 for a single expression. */
+    int nstmts;
+    Node **stmts;
+    bool *written;
+    int nouts;
     bool never;                 /* a check that does not depend on sizes failed once */
     bool reported;              /* listed under -v */
 } LangFuse;

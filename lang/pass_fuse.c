@@ -27,6 +27,7 @@
 #define FUSE_MAX_LEAVES 16
 #define FUSE_MAX_NODES 64
 #define FUSE_MAX_SCALARS 256
+#define FUSE_MAX_CHAIN 8
 
 typedef struct FPass {
     LangModule *m;
@@ -271,8 +272,17 @@ static int check(FPass *P, FExpr *X, Node *e)
 
 static const char *param_name(FPass *P, const char *name) { return fmt(P, "fz_%s", name); }
 
-/* The kernel's copy of e: variables become parameters, arrays read at pos. */
-static Node *copy(FPass *P, const FExpr *X, const Node *e)
+/* Variables a chain's earlier statement assigned: kernel locals fzl_NAME. */
+typedef struct Internal {
+    const char *name[FUSE_MAX_CHAIN];
+    int n;
+} Internal;
+
+static const Internal no_internal;
+
+/* The kernel's copy of e: variables become parameters, arrays read at pos; a variable an
+ * earlier statement of the chain assigned is that statement's kernel local. */
+static Node *copy_in(FPass *P, const FExpr *X, const Internal *in, const Node *e)
 {
     Node *c = mk(P, e->kind, e->loc);
     if (!c)
@@ -284,6 +294,9 @@ static Node *copy(FPass *P, const FExpr *X, const Node *e)
         c->fuse = NULL;
         return c;
     case N_IDENT:
+        for (int i = 0; i < in->n; i++)
+            if (!strcmp(in->name[i], e->name))
+                return mk_ident(P, fmt(P, "fzl_%s", e->name), e->loc);
         for (int i = 0; i < X->nleaves; i++) {
             if (strcmp(X->leaf[i], e->name))
                 continue;
@@ -296,23 +309,25 @@ static Node *copy(FPass *P, const FExpr *X, const Node *e)
         return NULL;
     case N_UNARY:
         c->op = e->op;
-        c->a = copy(P, X, e->a);
+        c->a = copy_in(P, X, in, e->a);
         return c->a ? c : NULL;
     case N_BINARY:
         c->op = e->op;
-        c->a = copy(P, X, e->a);
-        c->b = copy(P, X, e->b);
+        c->a = copy_in(P, X, in, e->a);
+        c->b = copy_in(P, X, in, e->b);
         return c->a && c->b ? c : NULL;
     case N_CALL:
         c->a = mk_ident(P, e->a->name, e->a->loc);
         for (int i = 0; i < e->args.n; i++)
-            if (!list_push(P, &c->args, copy(P, X, e->args.items[i])))
+            if (!list_push(P, &c->args, copy_in(P, X, in, e->args.items[i])))
                 return NULL;
         return c->a ? c : NULL;
     default:
         return NULL;
     }
 }
+
+static Node *copy(FPass *P, const FExpr *X, const Node *e) { return copy_in(P, X, &no_internal, e); }
 
 static Node *mk_param(FPass *P, const char *name, const char *type, LangLoc loc)
 {
@@ -401,6 +416,204 @@ static void try_assignment(FPass *P, Node *stmt)
     P->made++;
 }
 
+
+/* ---------------------------------------------------------------- chains of statements */
+
+/* A statement a chain may hold: `name = e` with e fused on its own. */
+static bool chain_stmt(const Node *s)
+{
+    return s->kind == N_ASSIGN && s->op == T_EQ && s->a->kind == N_IDENT && !s->a->type && s->b->fuse;
+}
+
+typedef struct Mention {
+    const char *name;
+    bool found;
+} Mention;
+
+/* Any node that carries the name (a variable, a loop variable, a string that eval could
+ * read, a field ...): an over-approximation of "uses the variable". */
+static LangWalkStep mention(Node *n, void *ctx)
+{
+    Mention *M = ctx;
+    M->found |= n->name && !strcmp(n->name, M->name);
+    if (n->kind == N_CALL && n->a->kind == N_IDENT && !strcmp(n->a->name, "eval"))
+        M->found = true;    /* eval of a string built at run time */
+    return M->found ? LANG_WALK_STOP : LANG_WALK_ON;
+}
+
+/* Is the variable of statement k of body (the chain is first..last) needed after the
+ * chain? Unless the chain is in a function whose variable it is and nothing else in the
+ * function names it, yes. */
+static bool needed(const NodeList *body, int first, int last, const Node *fn, const char *name)
+{
+    if (!fn)
+        return true;            /* a global: other functions may read it */
+    for (int i = 0; i < fn->args.n; i++)
+        if (!strcmp(((Node *)fn->args.items[i])->name, name))
+            return true;
+    for (int i = 0; i < fn->args2.n; i++) {
+        const Node *o = fn->args2.items[i];
+        if (o->name && !strcmp(o->name, name))
+            return true;
+        Mention M = {name, false};
+        lang_walk_all((Node *)o, mention, &M);
+        if (M.found)
+            return true;
+    }
+    for (int i = 0; i < body->n; i++) {
+        if (i >= first && i <= last)
+            continue;
+        Mention M = {name, false};
+        lang_walk_all(body->items[i], mention, &M);
+        if (M.found)
+            return true;
+    }
+    return false;
+}
+
+static void make_chain(FPass *P, NodeList *body, int first, int last, const Node *fn)
+{
+    int ns = last - first + 1;
+    Node **st = &body->items[first];
+    FExpr all = {0};
+    Internal in = {0};
+    LangFuse *f = alloc(P, sizeof *f);
+    Node *kfn = mk(P, N_FUNCTION, st[0]->loc);
+    if (!f || !kfn)
+        return;
+    f->nstmts = ns;
+    f->stmts = alloc(P, (size_t)ns * sizeof *f->stmts);
+    f->written = alloc(P, (size_t)ns * sizeof *f->written);
+    if (!f->stmts || !f->written)
+        return;
+    /* the external variables: every statement's, less those an earlier one assigned */
+    for (int k = 0; k < ns; k++) {
+        FExpr X = {0};
+        if (check(P, &X, st[k]->b) != K_ARRAY)
+            return;
+        for (int i = 0; i < X.nleaves; i++) {
+            bool internal = false, dup = false;
+            for (int j = 0; j < k; j++)
+                internal |= !strcmp(st[j]->a->name, X.leaf[i]);
+            for (int j = 0; j < all.nleaves; j++)
+                dup |= !strcmp(all.leaf[j], X.leaf[i]);
+            if (internal || dup)
+                continue;
+            if (all.nleaves >= FUSE_MAX_LEAVES)
+                return;
+            all.leaf[all.nleaves] = X.leaf[i];
+            all.leaf_node[all.nleaves] = X.leaf_node[i];
+            all.scalar[all.nleaves++] = X.scalar[i];
+        }
+        for (int i = 0; i < X.ncalls && all.ncalls < FUSE_MAX_NODES; i++)
+            all.call[all.ncalls++] = X.call[i];
+        f->stmts[k] = st[k];
+        f->written[k] = k == ns - 1 || needed(body, first, last, fn, st[k]->a->name);
+        f->nouts += f->written[k];
+    }
+    LangLoc loc = st[0]->a->loc;
+    kfn->name = fmt(P, "opt__fuse_%s_L%d_C%d", P->stem, loc.line, loc.col);
+    kfn->flags = NODE_KERNEL;
+    if (!list_push(P, &kfn->args, mk_param(P, "pos", "int", loc)))
+        return;
+    for (int k = 0; k < ns; k++)
+        if (f->written[k] && !list_push(P, &kfn->args, mk_param(P, fmt(P, "fuse_out%d_", k), NULL, loc)))
+            return;
+    for (int i = 0; i < all.nleaves; i++)
+        if (!list_push(P, &kfn->args, mk_param(P, param_name(P, all.leaf[i]), NULL, loc)))
+            return;
+    for (int k = 0; k < ns; k++) {
+        /* fzl_NAME : scalar = e (rounded to the precision, as the host's array element);
+         * fuse_out<k>_[pos] = fzl_NAME */
+        const char *name = st[k]->a->name;
+        Node *value = copy_in(P, &all, &in, st[k]->b);
+        Node *typed = mk(P, N_TYPED, st[k]->loc);
+        LangType *t = alloc(P, sizeof *t);
+        Node *local = mk(P, N_ASSIGN, st[k]->loc);
+        if (!value || !typed || !t || !local)
+            return;
+        t->kind = TY_NAME;
+        t->name = "scalar";
+        t->loc = st[k]->loc;
+        typed->a = mk_ident(P, fmt(P, "fzl_%s", name), st[k]->loc);
+        typed->type = t;
+        local->op = T_EQ;
+        local->a = typed;
+        local->b = value;
+        if (!typed->a || !list_push(P, &kfn->body, local))
+            return;
+        in.name[in.n++] = name;
+        if (!f->written[k])
+            continue;
+        Node *out = mk(P, N_INDEX, st[k]->loc);
+        Node *w = mk(P, N_ASSIGN, st[k]->loc);
+        if (!out || !w)
+            return;
+        out->a = mk_ident(P, fmt(P, "fuse_out%d_", k), st[k]->loc);
+        w->op = T_EQ;
+        w->a = out;
+        w->b = mk_ident(P, fmt(P, "fzl_%s", name), st[k]->loc);
+        if (!out->a || !w->b || !list_push(P, &out->args, mk_ident(P, "pos", st[k]->loc)) || !list_push(P, &kfn->body, w))
+            return;
+    }
+    f->kernel = kfn;
+    f->stmt = st[0];
+    f->nleaves = all.nleaves;
+    f->leaves = alloc(P, (size_t)all.nleaves * sizeof *f->leaves);
+    f->scalar = alloc(P, (size_t)all.nleaves * sizeof *f->scalar);
+    f->ncalls = all.ncalls;
+    f->calls = alloc(P, (size_t)(all.ncalls + 1) * sizeof *f->calls);
+    if (!f->leaves || !f->scalar || !f->calls || !add_top(P, kfn))
+        return;
+    for (int i = 0; i < all.nleaves; i++) {
+        f->leaves[i] = all.leaf_node[i];
+        f->scalar[i] = all.scalar[i];
+    }
+    for (int i = 0; i < all.ncalls; i++)
+        f->calls[i] = all.call[i];
+    st[0]->fuse = f;
+    P->made++;
+}
+
+/* Is there `{!kernel_fusion strategy=...}` among the statements of body? */
+static bool fusion_requested(const NodeList *body)
+{
+    for (int i = 0; i < body->n; i++) {
+        const Node *s = body->items[i];
+        if (s->kind != N_ATTRIBUTE || strcmp(s->name, "kernel_fusion"))
+            continue;
+        for (int k = 0; k < s->args.n; k++)
+            if (!strcmp(((Node *)s->args.items[k])->name, "strategy"))
+                return true;
+    }
+    return false;
+}
+
+/* Runs of consecutive chain statements (a `{!kernel_fusion barrier}` between two ends a
+ * run: it is a statement of its own) with distinct variables become chains. */
+static void chains(FPass *P, NodeList *body, const Node *fn)
+{
+    if (!fusion_requested(body))
+        return;
+    for (int i = 0; i < body->n;) {
+        if (!chain_stmt(body->items[i])) {
+            i++;
+            continue;
+        }
+        int j = i + 1;
+        for (; j < body->n && j - i < FUSE_MAX_CHAIN && chain_stmt(body->items[j]); j++) {
+            bool dup = false;
+            for (int k = i; k < j; k++)
+                dup |= !strcmp(((Node *)body->items[k])->a->name, ((Node *)body->items[j])->a->name);
+            if (dup)
+                break;
+        }
+        if (j - i >= 2)
+            make_chain(P, body, i, j - 1, fn);
+        i = j;
+    }
+}
+
 static void scope(FPass *P, NodeList *body, Node *fn);
 
 static LangWalkStep visit(Node *n, void *ctx)
@@ -440,6 +653,7 @@ static void scope(FPass *P, NodeList *body, Node *fn)
     }
     lang_walk_list(body, scan_scope, P);
     lang_walk_list(body, visit, P);
+    chains(P, body, fn);
 }
 
 static const char *file_stem(FPass *P)

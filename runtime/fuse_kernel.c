@@ -48,21 +48,23 @@ static bool host(Rt *rt, LangFuse *f, Value *base, bool never, const char *why, 
     return false;
 }
 
-bool rt_fuse_kernel(Rt *rt, Node *n, Value *dst)
+/* Evaluate the leaves of f, check them, and launch its kernel into nouts new arrays at
+ * out[0..nouts-1] (on the stack, owned by the caller). False when the host must do it. */
+static bool launch(Rt *rt, LangFuse *f, Node *at, int nouts, Value *out)
 {
-    LangFuse *f = n->fuse;
     Value *base = rt->sp;
     if (f->never)
         return false;
     for (int i = 0; i < f->ncalls; i++)
         if (f->calls[i]->a->bind != RT_BIND_BUILTIN)
             return host(rt, f, base, true, "'%s' is not the builtin", f->calls[i]->a->name);
-    int argc = f->nleaves + 3;
+    int argc = 1 + nouts + f->nleaves + 1;
     Value *argv = rt_push(rt, argc + 1);
+    Value *leaf = argv + 1 + nouts;
     RtArray *shape = NULL;
     RtElem elem = rt_scalar_elem(rt);
     for (int i = 0; i < f->nleaves; i++) {
-        Value *v = &argv[2 + i];
+        Value *v = &leaf[i];
         const char *name = f->leaves[i]->name;
         rt_eval(rt, f->leaves[i], v);
         if (f->scalar[i]) {
@@ -98,10 +100,12 @@ bool rt_fuse_kernel(Rt *rt, Node *n, Value *dst)
     if (argv[0].kind == V_UNDEF)
         rt_out_of_memory(rt);
     rt_set_real(argv[0].a, 0, (double)shape->n, false);
-    argv[1] = rt_array_uninit(elem, shape->rank, shape->dims);
-    if (argv[1].kind == V_UNDEF)
-        rt_out_of_memory(rt);
-    argv[1].mode = RT_MODE_UNCHECKED;
+    for (int k = 0; k < nouts; k++) {
+        argv[1 + k] = rt_array_uninit(elem, shape->rank, shape->dims);
+        if (argv[1 + k].kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        argv[1 + k].mode = RT_MODE_UNCHECKED;
+    }
     rt_retain(kv);
     argv[argc - 1] = kv;
     if (rt->opt.verbose && !f->reported) {
@@ -109,15 +113,48 @@ bool rt_fuse_kernel(Rt *rt, Node *n, Value *dst)
         size_t len = 0;
         for (int k = 0; k < shape->rank && len < sizeof d; k++)
             len += (size_t)snprintf(d + len, sizeof d - len, "%s%lld", k ? " x " : "", (long long)shape->dims[k]);
-        listing(rt, f, "expression fused: kernel '%s' over %s", f->kernel->name, d);
+        if (f->nstmts) {
+            char what[160];
+            snprintf(what, sizeof what, "%d statements fused: kernel '%s'", f->nstmts, f->kernel->name);
+            listing(rt, f, "%s over %s", what, d);
+        } else {
+            listing(rt, f, "expression fused: kernel '%s' over %s", f->kernel->name, d);
+        }
     }
     Node *saved = rt->cur;
-    rt->cur = n;
+    rt->cur = at;
     lib_parallel_do(rt, argc, argv, 0, &argv[argc]);
     rt->cur = saved;
-    *dst = argv[1];
-    dst->mode = RT_MODE_DEFAULT;
-    argv[1] = rt_undef();
-    rt_pop_to(rt, base);
+    for (int k = 0; k < nouts; k++) {
+        out[k] = argv[1 + k];
+        out[k].mode = RT_MODE_DEFAULT;
+        argv[1 + k] = rt_undef();
+    }
+    rt_pop_to(rt, argv);
+    return true;
+}
+
+bool rt_fuse_kernel(Rt *rt, Node *n, Value *dst)
+{
+    LangFuse *f = n->fuse;
+    if (f->nstmts)
+        return false;           /* a chain: run by rt_fuse_chain */
+    return launch(rt, f, n, 1, dst);
+}
+
+bool rt_fuse_chain(Rt *rt, Node *stmt)
+{
+    LangFuse *f = stmt->fuse;
+    Value *out = rt_push(rt, f->nouts);
+    if (!launch(rt, f, stmt, f->nouts, out)) {
+        rt_pop_to(rt, out);
+        return false;
+    }
+    for (int k = 0, o = 0; k < f->nstmts; k++)
+        if (f->written[k]) {
+            rt->cur = f->stmts[k];
+            rt_assign_target(rt, f->stmts[k]->a, &out[o++], f->stmts[k]);
+        }
+    rt_pop_to(rt, out);
     return true;
 }

@@ -11,4 +11,9 @@
  * evaluated and nothing on the stack, when the values or the size call for the host path. */
 bool rt_fuse_kernel(Rt *rt, Node *n, Value *dst);
 
+/* Run the chain of statements that starts at stmt (its Node.fuse has nstmts > 0) as one
+ * kernel, assigning the variables it writes. False, with nothing done, when the host must
+ * run the statements one by one. */
+bool rt_fuse_chain(Rt *rt, Node *stmt);
+
 #endif

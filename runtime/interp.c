@@ -1954,6 +1954,8 @@ static void assign(Rt *rt, Node *target, Value *v, Node *stmt)
     }
 }
 
+void rt_assign_target(Rt *rt, Node *target, Value *v, Node *stmt) { assign(rt, target, v, stmt); }
+
 /* [a, b, …] = rhs: several outputs of a call, or the elements of a matrix literal. */
 static void exec_multi_assign(Rt *rt, Node *n)
 {
@@ -2150,7 +2152,12 @@ static Flow exec(Rt *rt, Node *n)
 static Flow exec_list(Rt *rt, NodeList *l)
 {
     for (int i = 0; i < l->n; i++) {
-        Flow f = exec(rt, l->items[i]);
+        Node *s = l->items[i];
+        if (s->fuse && s->kind == N_ASSIGN && rt_fuse_chain(rt, s)) {
+            i += s->fuse->nstmts - 1;   /* a chain fused by lang/pass_fuse.c */
+            continue;
+        }
+        Flow f = exec(rt, s);
         if (f != FLOW_NORMAL)
             return f;
     }
