@@ -4,7 +4,8 @@
 % rand(1080, 1920, 3) arrays. The host versions read their arrays through a function
 % call (`h(a)`), which keeps the expression on the host. Prints the median ms of REPS
 % runs of each (two alternating rounds, the better kept), the ratio host / fused and the
-% largest difference of the outputs (must be 0).
+% largest difference of the outputs (must be 0). The chain runs three ways: on the host, a
+% fused kernel per statement, and one kernel for the three ({!kernel_fusion}).
 %   qpipe exec bench/fusion.q [rows] [reps]
 
 function y = h(x)
@@ -28,6 +29,13 @@ function y = gauss_host(a, b, c)
 endfunction
 
 function y = chain_fused(a, b, c)
+    t = a .* b
+    u = t + c
+    y = sqrt(abs(u)) - a
+endfunction
+
+function y = chain_one_kernel(a, b, c)
+    {!kernel_fusion strategy="smart"}
     t = a .* b
     u = t + c
     y = sqrt(abs(u)) - a
@@ -67,5 +75,6 @@ function [] = main(rows = 1080, reps = 11)
     c = rand(int(rows), 1920, 3)
     compare("A + B .* C", axpy_fused, axpy_host, a, b, c, int(reps))
     compare("exp(-A .* A) .* B + C", gauss_fused, gauss_host, a, b, c, int(reps))
-    compare("3-statement chain", chain_fused, chain_host, a, b, c, int(reps))
+    compare("3-statement chain, a kernel each", chain_fused, chain_host, a, b, c, int(reps))
+    compare("3-statement chain, {!kernel_fusion}", chain_one_kernel, chain_host, a, b, c, int(reps))
 endfunction
