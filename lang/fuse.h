@@ -9,7 +9,8 @@
  * level, bound and hoisted like any other function) and records it on the expression's
  * node (Node.fuse). Parameters, in order: pos : int; fuse_out_ (the result); then one per
  * variable of the expression (`leaves`), read as `x[pos]` when the pass takes it for an
- * array, as `x` when for a number (`scalar`). The runtime checks the values when the
+ * array, as `x` when for a number (`scalar`). An expression of one operation is recorded
+ * (a chain may take it) but not launched alone. The runtime checks the values when the
  * expression runs (arrays of the scalar element type and one shape, numbers where the pass
  * assumed numbers, calls bound to the builtins) and evaluates the host way otherwise.
  */
@@ -35,7 +36,8 @@ typedef struct LangFuse {
     Node **stmts;
     bool *written;
     int nouts;
-    bool never;                 /* a check that does not depend on sizes failed once */
+    bool never;                 /* not alone: one operation (the pass), or a check that does
+                                 * not depend on sizes failed once (the runtime) */
     bool reported;              /* listed under -v */
 } LangFuse;
 

@@ -54,6 +54,7 @@ typedef struct FExpr {
     Node *call[FUSE_MAX_NODES];
     int ncalls;
     int nodes;
+    int ops;                    /* operators and calls */
 } FExpr;
 
 static void *alloc(FPass *P, size_t n) { return lang_arena_alloc(&P->m->arena, n); }
@@ -237,10 +238,12 @@ static int check(FPass *P, FExpr *X, Node *e)
         return num ? K_NUMBER : K_ARRAY;
     }
     case N_UNARY:
+        X->ops++;
         return e->op == T_MINUS ? check(P, X, e->a) : K_NO;
     case N_BINARY: {
         if (!elementwise_op(e->op))
             return K_NO;
+        X->ops++;
         int a = check(P, X, e->a);
         int b = a == K_NO ? K_NO : check(P, X, e->b);
         if (a == K_NO || b == K_NO || (a == K_NUMBER && b == K_NUMBER))
@@ -254,6 +257,7 @@ static int check(FPass *P, FExpr *X, Node *e)
             is_number_name(P, e->a->name) || X->ncalls >= FUSE_MAX_NODES)
             return K_NO;
         bool array = false;
+        X->ops++;
         for (int i = 0; i < e->args.n; i++) {
             int k = check(P, X, e->args.items[i]);
             if (k == K_NO)
@@ -412,6 +416,9 @@ static void try_assignment(FPass *P, Node *stmt)
     }
     for (int i = 0; i < X.ncalls; i++)
         f->calls[i] = X.call[i];
+    /* one operation is one pass over memory on the host too: nothing to gain alone, and
+     * a kernel to compile before the first result; it may still join a chain */
+    f->never = X.ops < 2;
     e->fuse = f;
     P->made++;
 }
