@@ -44,7 +44,7 @@ static bool host(Rt *rt, LangFuse *f, Value *base, bool never, const char *why, 
     f->never |= never;
     char buf[256];
     snprintf(buf, sizeof buf, why, name);
-    listing(rt, f, "expression evaluated on the host: %s%s", buf, "");
+    listing(rt, f, "%s: %s", f->nstmts ? "statements run one by one" : "expression evaluated on the host", buf);
     return false;
 }
 

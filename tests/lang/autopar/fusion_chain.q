@@ -43,9 +43,18 @@ z1 = h(u1) .* h(t1)
 print max(abs(Z - z1)[:]), " ", Z[100, 100, 1], " ", Z[17, 33, 1]
 W = no_chain(A, B)
 print max(abs(W - (h(A) .* h(B) - 1 - h(A)))[:])
+function y = chain3(a, b)
+    {!kernel_fusion strategy="noreordering"}
+    t = a .* b
+    y = t - a
+endfunction
+V = chain3(ones(16, 16) * 3, ones(16, 16) * 2)
+print V[15, 15]
 % expect note: line 15: 3 statements fused: kernel 'opt__fuse_fusion_chain_L15_C5' over 256 x 256 x 3
 % expect note: line 21: 2 statements fused: kernel 'opt__fuse_fusion_chain_L21_C5' over 256 x 256 x 3
 % expect note: line 27: expression fused: kernel 'opt__fuse_fusion_chain_L27_C16' over 256 x 256 x 3
+% expect note: line 48: statements run one by one: 256 elements, fewer than QPIPE_FUSE_MIN
 % expect: 0 0 5.8777771 1.44702971
 % expect: 0 -2 0
 % expect: 0
+% expect: 3
