@@ -82,6 +82,8 @@ struct Node {
     void *rt;                   /* FUNCTION, LAMBDA: frame layout; IDENT: builtin */
     /* FOR: the verdict of the loop parallelizer (lang/autopar.h), NULL when none */
     struct LangAutopar *par;
+    /* BINARY, UNARY, CALL: a fused elementwise kernel (lang/fuse.h), NULL when none */
+    struct LangFuse *fuse;
 };
 
 typedef enum TypeKind {

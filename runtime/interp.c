@@ -10,6 +10,8 @@
 #include "runtime/interp.h"
 #include "lang/autopar.h"
 #include "runtime/autopar.h"
+#include "lang/fuse.h"
+#include "runtime/fuse_kernel.h"
 #include "runtime/lib.h"
 #include "runtime/lib_fft.h"
 #include "runtime/lib_data.h"
@@ -1225,6 +1227,8 @@ static Value make_type_value(Rt *rt, Node *def);
 
 void rt_eval(Rt *rt, Node *n, Value *dst)
 {
+    if (__builtin_expect(n->fuse != NULL, 0) && rt_fuse_kernel(rt, n, dst))
+        return;                 /* a fused elementwise kernel (lang/pass_fuse.c) */
     switch (n->kind) {
     case N_INT: *dst = rt_int(n->ival); return;
     case N_REAL: *dst = rt_real(rt_round(rt, n->rval)); return;
@@ -1950,6 +1954,8 @@ static void assign(Rt *rt, Node *target, Value *v, Node *stmt)
     }
 }
 
+void rt_assign_target(Rt *rt, Node *target, Value *v, Node *stmt) { assign(rt, target, v, stmt); }
+
 /* [a, b, …] = rhs: several outputs of a call, or the elements of a matrix literal. */
 static void exec_multi_assign(Rt *rt, Node *n)
 {
@@ -2146,7 +2152,12 @@ static Flow exec(Rt *rt, Node *n)
 static Flow exec_list(Rt *rt, NodeList *l)
 {
     for (int i = 0; i < l->n; i++) {
-        Flow f = exec(rt, l->items[i]);
+        Node *s = l->items[i];
+        if (s->fuse && s->kind == N_ASSIGN && rt_fuse_chain(rt, s)) {
+            i += s->fuse->nstmts - 1;   /* a chain fused by lang/pass_fuse.c */
+            continue;
+        }
+        Flow f = exec(rt, s);
         if (f != FLOW_NORMAL)
             return f;
     }
@@ -2441,6 +2452,7 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
     apply_reductions(rt, mod, nfrom);
     int errors = lang_diag_errors(rt->diag);
     lang_autopar(mod->m, mod->reds_from, nfrom, root, rt->diag);
+    lang_fuse(mod->m, mod->reds_from, nfrom);
     if (lang_diag_errors(rt->diag) > errors)
         longjmp(*rt->top, 1);       /* a {!parallel for} that cannot be honoured */
     lang_check_output_types(mod->m, rt->diag);

@@ -209,6 +209,8 @@ static inline Value *rt_push(Rt *rt, int n)
 }
 /* Release and pop every value above `to`. */
 void rt_pop_to(Rt *rt, Value *to);
+/* Assign v to an assignment's target as the statement stmt would (v stays the caller's). */
+void rt_assign_target(Rt *rt, Node *target, Value *v, Node *stmt);
 
 /* ---------------------------------------------------------------- evaluation */
 
