@@ -41,6 +41,35 @@ function [] = __kernel__ normalize(num : cube'unchecked, den : cube'unchecked, y
     y[pos] = num[pos] / den[pos]
 endfunction
 
+% ---- profile "bilateral": the former filter, for speed (live preview, large video) ------
+
+% One pixel: all three channels share the weights (a colour edge stops all of them).
+function [] = __kernel__ bilateral(x : cube'clamped, y : cube, inv_s : scalar, inv_r : scalar, pos : ivec2)
+    c0 = x[pos[0], pos[1], 0]
+    c1 = x[pos[0], pos[1], 1]
+    c2 = x[pos[0], pos[1], 2]
+    a0 = 0.0
+    a1 = 0.0
+    a2 = 0.0
+    ws = 0.0
+    for dy = -3..3
+        for dx = -3..3
+            q0 = x[pos[0] + dy, pos[1] + dx, 0]
+            q1 = x[pos[0] + dy, pos[1] + dx, 1]
+            q2 = x[pos[0] + dy, pos[1] + dx, 2]
+            d = (q0 - c0) * (q0 - c0) + (q1 - c1) * (q1 - c1) + (q2 - c2) * (q2 - c2)
+            w = exp(-(dy * dy + dx * dx) * inv_s - d * inv_r)
+            a0 += w * q0
+            a1 += w * q1
+            a2 += w * q2
+            ws += w
+        endfor
+    endfor
+    y[pos[0], pos[1], 0] = a0 / ws
+    y[pos[0], pos[1], 1] = a1 / ws
+    y[pos[0], pos[1], 2] = a2 / ws
+endfunction
+
 % ---- noise level ---------------------------------------------------------------------------
 
 % Finest Haar coefficients of each 2x2 block, each channel: d = |HH| (diagonal), e = |LH| +
@@ -453,7 +482,9 @@ endfunction
 %             from the frame (MAD of the finest diagonal Haar band / 0.6745)
 %   strength  scales the thresholds of both passes: above 1 smooths more (default 1)
 %   profile   "fast" (reference blocks every 4 pixels, search radius 8, groups of 8 / 16)
-%             or "quality" (every 3 pixels, radius 12, groups of 16 / 32); default "fast"
+%             or "quality" (every 3 pixels, radius 12, groups of 16 / 32); default "fast";
+%             "bilateral": a 7x7 bilateral filter instead (the former denoise.q, about 10x
+%             faster, 2-3 dB below "fast"), range width 2 * strength * sigma
 function y = process(x, sigma = 10.0, strength = 1.0, profile = "fast")
     h = size(x, 0)
     w = size(x, 1)
@@ -469,13 +500,20 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "fast")
         rad = 12
         n1 = 16
         n2 = 32
+    elseif profile == "bilateral"
+        % 7x7 bilateral, spatial width 2 pixels, range width 2 strength sigma; the RGB
+        % distance of two noisy pixels of one colour is about 3 * 2 sigma^2 on average
+        sr = 2 * strength * sigma
+        y = zeros(size(x))
+        parallel_do([h, w], x, y, 1 / 8, 1 / (2 * 3 * sr * sr), bilateral)
+        return
     elseif profile == "fast"
         step = 4
         rad = 8
         n1 = 8
         n2 = 16
     else
-        error("denoise: profile must be 'fast' or 'quality', not '" + profile + "'")
+        error("denoise: profile must be 'fast', 'quality' or 'bilateral', not '" + profile + "'")
     endif
     % the opponent transform's rows have norms sqrt(1/3), sqrt(1/2), sqrt(3/8): the noise
     % of each channel
