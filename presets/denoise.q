@@ -431,6 +431,7 @@ endfunction
 function r = bessel_i0(x)
     r = 1.0
     t = 1.0
+    {!serial for}
     for k = 1..25
         t = t * (x / (2 * k)) * (x / (2 * k))
         r = r + t
