@@ -21,6 +21,7 @@
  */
 #include "lang/lang.h"
 #include "lang/ast.h"
+#include "lang/walk.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -240,32 +241,17 @@ static Node *rewrite_one(Pass *p, const Red *r, Node *e, bool *guarded)
 
 /* ---------------------------------------------------------------- the walk */
 
-static void walk(Pass *p, Node **slot);
-
-static void walk_list(Pass *p, NodeList *l)
-{
-    for (int i = 0; i < l->n; i++)
-        walk(p, &l->items[i]);
-}
-
-static void walk_children(Pass *p, Node *n)
-{
-    walk(p, &n->a);
-    walk(p, &n->b);
-    walk(p, &n->c);
-    walk_list(p, &n->args);
-    walk_list(p, &n->args2);
-    walk_list(p, &n->body);
-}
-
 /* A pattern that is a bare parameter would match everything: such a reduction is inert. */
 static bool usable(const Node *red) { return red->a && !(red->a->kind == N_IDENT && param_index(red, red->a->name) >= 0); }
 
-static void walk(Pass *p, Node **slot)
+/* The rewrite of one node (lang_rewrite, walk.h): every usable reduction tried, again on
+ * the result, up to RED_MAX_REWRITES times; then the walk goes below what the slot holds. */
+static LangWalkStep rewrite_visit(Node **slot, void *ctx)
 {
+    Pass *p = ctx;
     Node *n = *slot;
-    if (!n || n->kind == N_REDUCTION || n->kind == N_TYPEDEF || n->kind == N_IMPORT)
-        return;
+    if (n->kind == N_REDUCTION || n->kind == N_TYPEDEF || n->kind == N_IMPORT)
+        return LANG_WALK_SKIP;
     for (int round = 0; round < RED_MAX_REWRITES; round++) {
         Node *r = NULL;
         bool guarded = false;
@@ -278,13 +264,13 @@ static void walk(Pass *p, Node **slot)
         *slot = n = r;
         if (guarded) {
             /* the fallback keeps its form: only its parts are rewritten */
-            walk(p, &n->a);
-            walk(p, &n->b);
-            walk_children(p, n->c);
-            return;
+            lang_rewrite(&n->a, rewrite_visit, p);
+            lang_rewrite(&n->b, rewrite_visit, p);
+            lang_rewrite_children(n->c, rewrite_visit, p);
+            return LANG_WALK_SKIP;
         }
     }
-    walk_children(p, n);
+    return LANG_WALK_ON;
 }
 
 static void collect(Pass *p, const LangModule *m)
@@ -309,7 +295,8 @@ int lang_apply_reductions(LangModule *m, LangModule *const *from, int nfrom)
         if (from[i] != m)
             collect(&p, from[i]);
     if (p.nreds)
-        walk_list(&p, &m->body);
+        for (int i = 0; i < m->body.n; i++)
+            lang_rewrite(&m->body.items[i], rewrite_visit, &p);
     free(p.reds);
     return p.rewrites;
 }

@@ -32,3 +32,29 @@ bool lang_walk(Node *n, LangVisit visit, void *ctx) { return n && walk(n, visit,
 bool lang_walk_all(Node *n, LangVisit visit, void *ctx) { return n && walk(n, visit, ctx, true); }
 
 bool lang_walk_list(NodeList *l, LangVisit visit, void *ctx) { return walk_list(l, visit, ctx, false); }
+
+static bool rewrite_list(NodeList *l, LangRewrite visit, void *ctx)
+{
+    for (int i = 0; i < l->n; i++)
+        if (lang_rewrite(&l->items[i], visit, ctx))
+            return true;
+    return false;
+}
+
+bool lang_rewrite_children(Node *n, LangRewrite visit, void *ctx)
+{
+    return n && (lang_rewrite(&n->a, visit, ctx) || lang_rewrite(&n->b, visit, ctx) ||
+                 lang_rewrite(&n->c, visit, ctx) || rewrite_list(&n->args, visit, ctx) ||
+                 rewrite_list(&n->args2, visit, ctx) || rewrite_list(&n->body, visit, ctx) ||
+                 rewrite_list(&n->args3, visit, ctx));
+}
+
+bool lang_rewrite(Node **slot, LangRewrite visit, void *ctx)
+{
+    if (!*slot)
+        return false;
+    LangWalkStep s = visit(slot, ctx);
+    if (s != LANG_WALK_ON)
+        return s == LANG_WALK_STOP;
+    return lang_rewrite_children(*slot, visit, ctx);
+}

@@ -6,6 +6,11 @@
  * lang_walk stays inside one function: it visits a nested FUNCTION or LAMBDA node (the
  * visit may reject it) but never goes below it, since its body runs elsewhere (a device
  * function, a lambda value). lang_walk_all goes everywhere (finding a node by line).
+ *
+ * A rewrite (lang_rewrite) is the same walk with every node given by the pointer that holds
+ * it, so that the visit can put another node there; the walk then goes below the node the
+ * slot holds now. It goes everywhere, nested functions included (a rewrite of the tree
+ * applies to all of it).
  */
 #ifndef LANG_WALK_H
 #define LANG_WALK_H
@@ -28,5 +33,12 @@ bool lang_walk(Node *n, LangVisit visit, void *ctx);
 bool lang_walk_list(NodeList *l, LangVisit visit, void *ctx);
 /* Also below nested functions and lambdas. */
 bool lang_walk_all(Node *n, LangVisit visit, void *ctx);
+
+typedef LangWalkStep (*LangRewrite)(Node **slot, void *ctx);
+
+/* Rewrite the node in *slot (NULL: nothing) and below; true when a visit stopped it. */
+bool lang_rewrite(Node **slot, LangRewrite visit, void *ctx);
+/* The same below n only: its children, in walk order (not n itself). */
+bool lang_rewrite_children(Node *n, LangRewrite visit, void *ctx);
 
 #endif

@@ -489,8 +489,8 @@ endfunction
 % BM3D-family denoiser (stills; each frame of a video on its own).
 %   sigma     noise level, standard deviation in 0..255 units (default 10; range 0..255); 0
 %             estimates it from the frame (MAD of the finest diagonal Haar band / 0.6745)
-%   strength  scales the thresholds of both passes: above 1 smooths more (default 1; range
-%             0.01..100)
+%   strength  scales the thresholds of both passes: above 1 smooths more
+%             (default 1; range 0.01..100)
 %   profile   "auto" (default): "fast" on images, "bilateral" on video until the
 %             spatio-temporal form is as fast; "fast" (reference blocks every 4 pixels,
 %             search radius 8, groups of 8 / 16) or "quality" (every 3 pixels, radius 12,

@@ -107,7 +107,7 @@ def _():
     params = listed["denoise"][1]
     if params[0].split() != ["sigma=10.0", "scalar,", "range", "0..255"]:
         raise AssertionError("denoise's parameters: %s" % params)
-    if [p.split("=")[0] for p in params] != ["sigma", "strength", "radius_sigma"]:
+    if [p.split("=")[0] for p in params] != ["sigma", "strength", "profile"]:
         raise AssertionError("denoise's parameters: %s" % params)
     if listed["invert"][1]:
         raise AssertionError("invert has no parameters, listed %s" % listed["invert"][1])
