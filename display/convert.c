@@ -111,10 +111,10 @@ static void rows(void *ctx, int64_t r0, int64_t r1)
     }
 }
 
-void disp_to_rgba(const RtArray *a, double lo, double hi, unsigned char *dst)
+void disp_to_rgba(RtPool *pool, const RtArray *a, double lo, double hi, unsigned char *dst)
 {
     Job j = {.a = a, .lo = lo, .hi = hi, .dst = dst, .ch = a->rank == 3 ? (int)a->dims[2] : 1};
     int h;
     disp_image_size(a, &j.w, &h);
-    rt_parallel_for(h, 16, rows, &j);
+    rt_parallel_for(pool, h, 16, rows, &j);
 }

@@ -35,6 +35,7 @@ typedef struct Line {
 
 struct DispPlayer {
     SDL_Window *win;
+    RtPool *pool;               /* the host's: conversions run on it */
     Pic pic[DISP_PLAYER_SLOTS];
     int out;                    /* the output slot shown */
     Layout layout;
@@ -78,7 +79,7 @@ static int band_height(void)
     return 2 * disp_text_height() + 14;
 }
 
-DispPlayer *disp_player_new(const char *title, int w, int h, char *err, size_t errlen)
+DispPlayer *disp_player_new(RtPool *pool, const char *title, int w, int h, char *err, size_t errlen)
 {
     if (!disp_ctx_start()) {
         snprintf(err, errlen, "%s", disp_ctx_reason());
@@ -89,6 +90,7 @@ DispPlayer *disp_player_new(const char *title, int w, int h, char *err, size_t e
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    p->pool = pool;
     double ww = 2.0 * w, wh = h + band_height();
     double s = fmin(1.0, fmin(MAX_W / ww, MAX_H / wh));
     p->win = disp_ctx_window(title, (int)(ww * s), (int)(wh * s));
@@ -148,7 +150,7 @@ void disp_player_set(DispPlayer *p, int slot, Value img)
     disp_ctx_begin(p->win, &ww, &wh);
     unsigned char *dst = disp_gl_upload_begin(&pic->tex, w, h);
     if (dst) {
-        disp_to_rgba(img.a, 0, 255, dst);
+        disp_to_rgba(p->pool, img.a, 0, 255, dst);
         disp_gl_upload_end(&pic->tex);
     }
 }

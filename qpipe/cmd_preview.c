@@ -638,7 +638,7 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
             rc = 66;
             goto done;
         }
-    p.src = pv_source_open(p.in, p.opt.dbl, err, sizeof err, &rc);
+    p.src = pv_source_open(rt_host_pool(p.host), p.in, p.opt.dbl, err, sizeof err, &rc);
     if (!p.src) {
         fprintf(stderr, "qpipe preview: %s\n", err);
         goto done;
@@ -646,7 +646,7 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
     pv_source_info(p.src, &p.info);
     char title[512];
     snprintf(title, sizeof title, "qpipe preview: %s on %s", chain ? chain : p.slot[0].path, p.in);
-    p.player = disp_player_new(title, p.info.width, p.info.height, err, sizeof err);
+    p.player = disp_player_new(rt_host_pool(p.host), title, p.info.width, p.info.height, err, sizeof err);
     if (!p.player) {
         fprintf(stderr, "qpipe preview: cannot open a window: %s\n", err);
         rc = 69;

@@ -30,7 +30,7 @@ static unsigned char expect(double v, double lo, double hi)
 }
 
 /* A 3 x 5 image of ch channels of type e filled with the values vals (cycled). */
-static const char *check_type(RtElem e, int ch, const double *vals, int nvals, double lo, double hi)
+static const char *check_type(RtPool *pool, RtElem e, int ch, const double *vals, int nvals, double lo, double hi)
 {
     int64_t dims[3] = {3, 5, ch};
     Value x = rt_array_new(e, ch > 1 ? 3 : 2, dims);
@@ -38,7 +38,7 @@ static const char *check_type(RtElem e, int ch, const double *vals, int nvals, d
         rt_set_real(x.a, i, vals[i % nvals], true);
     unsigned char out[3 * 5 * 4];
     memset(out, 7, sizeof out);
-    disp_to_rgba(x.a, lo, hi, out);
+    disp_to_rgba(pool, x.a, lo, hi, out);
     const char *bad = NULL;
     for (int p = 0; p < 15 && !bad; p++)
         for (int c = 0; c < 4 && !bad; c++) {
@@ -65,23 +65,23 @@ int main(void)
         for (int ch = 1; ch <= 4 && !bad; ch++) {
             if (ch == 2)
                 continue;
-            bad = check_type(e, ch, e == RT_I8 ? neg : ints, e == RT_I8 ? 7 : 11, 0, 255);
+            bad = check_type(rt->pool, e, ch, e == RT_I8 ? neg : ints, e == RT_I8 ? 7 : 11, 0, 255);
         }
     report("every_integer_type_gray_rgb_rgba", bad);
     bad = NULL;
     for (RtElem e = RT_F32; e <= RT_F64 && !bad; e++)
         for (int ch = 1; ch <= 4 && !bad; ch++)
             if (ch != 2)
-                bad = check_type(e, ch, reals, 13, 0, 255);
+                bad = check_type(rt->pool, e, ch, reals, 13, 0, 255);
     report("floats_rounding_clamping_nan", bad);
     static const double range[] = {-100, 0, 100, 400, 700, 800, 900, 123.456};
-    bad = check_type(RT_I32, 1, range, 8, 0, 800);
+    bad = check_type(rt->pool, RT_I32, 1, range, 8, 0, 800);
     if (!bad)
-        bad = check_type(RT_F64, 3, range, 8, -100, 900);
+        bad = check_type(rt->pool, RT_F64, 3, range, 8, -100, 900);
     if (!bad)
-        bad = check_type(RT_I16, 3, range, 8, 100, 700);
+        bad = check_type(rt->pool, RT_I16, 3, range, 8, 100, 700);
     report("ranges", bad);
-    bad = check_type(RT_F32, 1, range, 8, 400, 400);
+    bad = check_type(rt->pool, RT_F32, 1, range, 8, 400, 400);
     report("step_when_hi_is_lo", bad);
 
     char err[256] = "";
