@@ -2,7 +2,7 @@
  * pool.c - the persistent thread pool behind whole-array operations, reductions and
  * (with the kernel issue) the CPU engine (interp.h "thread pool").
  *
- * Workers are created once by rt_pool_init and sleep on a condition variable between
+ * Workers are created once by rt_pool_new and sleep on a condition variable between
  * jobs; nothing spins. rt_parallel_for splits [0, n) into contiguous chunks, at most one
  * per thread and none smaller than `grain` (DESIGN.md "coarse work items"), publishes
  * the job, and runs chunks itself alongside the workers until every chunk is done. Chunk

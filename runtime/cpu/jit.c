@@ -132,7 +132,7 @@ typedef struct Loaded {
 
 struct RtJit {
     pthread_mutex_t mu;
-    char *kernel_dir, *cache_dir;       /* rt_jit_configure's copies */
+    char *kernel_dir, *cache_dir;       /* rt_jit_new's copies */
     Settings s;
     Loaded *loaded;
     int nloaded, cap;
