@@ -2,7 +2,8 @@
  * test_display.c - display/convert.c (an image array as RGBA8 for the window) against the
  * formula of docs/figures.md computed here by hand: every real element type, gray and RGB
  * and RGBA, a [lo, hi] range, NaN, clamping, the half-up rounding, the step of a range with
- * hi <= lo; and display/interop_cuda.c saying why when there is no CUDA runtime.
+ * hi <= lo; a float32 RGB image wide enough for the vector loop of the preview's pictures
+ * (halves, their neighbours, NaN, infinities); and display/interop_cuda.c saying why when there is no CUDA runtime.
  *
  * Prints `ok NAME` or `not ok NAME: REASON` per check (docs/testing.md "Unit tests").
  */
@@ -15,6 +16,7 @@
 
 #include <dlfcn.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +54,44 @@ static const char *check_type(RtPool *pool, RtElem e, int ch, const double *vals
     return bad;
 }
 
+/* A float32 RGB row wide enough for the vector loop (16 at a time, runs of 512 pixels, and
+ * a tail): halves and their neighbours, which round differently, clamped values, NaN, and
+ * pseudo-random values, against the formula for [0, 255]. */
+static const char *check_wide_f32(RtPool *pool)
+{
+    int64_t dims[3] = {2, 1201, 3};
+    Value x = rt_array_new(RT_F32, 3, dims);
+    float *v = x.a->data;
+    uint32_t r = 12345;
+    for (int64_t i = 0; i < x.a->n; i++) {
+        r = r * 1103515245u + 12345u;
+        float k = (float)(i % 256) + 0.5f;
+        switch (i % 7) {
+        case 0: v[i] = k; break;
+        case 1: v[i] = nextafterf(k, -1000); break;
+        case 2: v[i] = nextafterf(k, 1000); break;
+        case 3: v[i] = (float)((r >> 8) % 28000) / 100.0f - 10.0f; break;    /* -10 .. 270 */
+        case 4: v[i] = i % 5 == 0 ? NAN : i % 5 == 1 ? INFINITY : i % 5 == 2 ? -INFINITY : 0.49999997f; break;
+        case 5: v[i] = nextafterf(0.5f, 0); break;
+        default: v[i] = (float)(i % 300) - 20.0f; break;
+        }
+    }
+    unsigned char *out = malloc((size_t)2 * 1201 * 4);
+    const char *bad = out ? NULL : "out of memory";
+    if (out)
+        disp_to_rgba(pool, x.a, 0, 255, out);
+    for (int64_t p = 0; p < 2 * 1201 && !bad; p++)
+        for (int c = 0; c < 4 && !bad; c++) {
+            unsigned char want = c == 3 ? 255 : expect(v[p * 3 + c], 0, 255);
+            if (out[p * 4 + c] != want)
+                bad = why("pixel %lld channel %d: %d, expected %d (value %.9g)", (long long)p, c, out[p * 4 + c],
+                          want, (double)v[p * 3 + c]);
+        }
+    free(out);
+    rt_release(x);
+    return bad;
+}
+
 int main(void)
 {
     RtOptions opt = {.threads = 2};
@@ -74,6 +114,7 @@ int main(void)
             if (ch != 2)
                 bad = check_type(rt->pool, e, ch, reals, 13, 0, 255);
     report("floats_rounding_clamping_nan", bad);
+    report("wide_float32_rgb_vector_loop", check_wide_f32(rt->pool));
     static const double range[] = {-100, 0, 100, 400, 700, 800, 900, 123.456};
     bad = check_type(rt->pool, RT_I32, 1, range, 8, 0, 800);
     if (!bad)
