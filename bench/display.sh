@@ -3,7 +3,7 @@
 #   1. imshow of a 1080p float frame (bench/display.q): conversion + upload + draw, in ms;
 #   2. `qpipe preview` playing the 720p sample clip unpaced (--no-pace --exit-at-end) through
 #      presets/identity.q and presets/denoise.q: frames per second shown, decoding, filtering,
-#      converting, uploading and drawing included.
+#      converting, uploading and drawing included, then the time per frame of each stage.
 # Starts its own Xvfb on a free display and stops it by its pid. Run by hand:
 #   sh bench/display.sh
 set -eu
@@ -23,5 +23,5 @@ export DISPLAY=:$n
 "$QPIPE" exec --no-wait bench/display.q
 for f in identity denoise; do
     printf 'preview %s.q on the 720p clip (%s): ' "$f" "$media/noisy.mp4"
-    "$QPIPE" preview presets/$f.q "$media/noisy.mp4" --no-pace --exit-at-end 2>&1 | grep 'fps' | sed 's/^qpipe preview: //'
+    "$QPIPE" preview presets/$f.q "$media/noisy.mp4" --no-pace --exit-at-end 2>&1 | grep 'fps\|per frame' | sed 's/^qpipe preview: //'
 done

@@ -146,6 +146,11 @@ void disp_ctx_begin(SDL_Window *win, int *w, int *h)
     disp_gl_begin(*w, *h);
 }
 
+void disp_ctx_use(SDL_Window *win)
+{
+    SDL_GL_MakeCurrent(win, c.gl);
+}
+
 void disp_ctx_present(SDL_Window *win)
 {
     SDL_GL_SwapWindow(win);

@@ -23,8 +23,12 @@ const char *disp_ctx_reason(void);
 bool disp_ctx_started(void);
 /* A new visible, resizable window for GL drawing; NULL with the reason in disp_ctx_reason. */
 SDL_Window *disp_ctx_window(const char *title, int w, int h);
-/* Make win current and start drawing into it (viewport of its drawable size into *w, *h). */
+/* Make win current and start drawing into it (viewport of its drawable size into *w, *h):
+ * the frame is cleared. */
 void disp_ctx_begin(SDL_Window *win, int *w, int *h);
+/* Make win current without starting a frame (to upload or free its textures): a clear of
+ * the whole window is a full pass over its pixels on a software rasteriser. */
+void disp_ctx_use(SDL_Window *win);
 /* Show what was drawn into win. */
 void disp_ctx_present(SDL_Window *win);
 /* Tear everything down (at exit). */

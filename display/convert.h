@@ -10,11 +10,13 @@
 #ifndef DISP_CONVERT_H
 #define DISP_CONVERT_H
 
+#include "runtime/rt.h"
 #include "runtime/value.h"
 
 /* Width and height of an image array (a vector is one row). */
 void disp_image_size(const RtArray *a, int *w, int *h);
-/* Write w*h*4 bytes of RGBA, rows top first, into dst. a must be a checked image. */
-void disp_to_rgba(const RtArray *a, double lo, double hi, unsigned char *dst);
+/* Write w*h*4 bytes of RGBA, rows top first, into dst, in bands of rows on pool (NULL:
+ * serial). a must be a checked image. */
+void disp_to_rgba(RtPool *pool, const RtArray *a, double lo, double hi, unsigned char *dst);
 
 #endif

@@ -73,7 +73,7 @@ void disp_shutdown(void)
     disp_ctx_stop();
 }
 
-void disp_register(void)
+void disp_register(RtHost *host)
 {
-    rt_register_builtins(disp_builtins, (int)(sizeof disp_builtins / sizeof *disp_builtins));
+    rt_host_register_builtins(host, disp_builtins, (int)(sizeof disp_builtins / sizeof *disp_builtins));
 }

@@ -13,10 +13,12 @@
 #ifndef DISP_DISPLAY_H
 #define DISP_DISPLAY_H
 
+#include "runtime/rt.h"
+
 #include <stddef.h>
 
-/* Register the display builtins with the runtime (before running programs). */
-void disp_register(void);
+/* Register the display builtins into the host (before making runtimes on it). */
+void disp_register(RtHost *host);
 
 /* Record figures for writing into dir (created if missing; NULL: do not record). 0, or
  * -1 with errno set when the folder cannot be made. */

@@ -417,7 +417,7 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (!disp_recording()) {
         if (f->rows * f->cols == 1) {           /* the window's own texture, paced */
             f->cairo = false;
-            if (!disp_win_imshow(f->id, a, lo, hi))
+            if (!disp_win_imshow(rt->pool, f->id, a, lo, hi))
                 disp_warn_no_display(rt, "imshow");
             return;
         }

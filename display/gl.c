@@ -129,7 +129,14 @@ unsigned char *disp_gl_upload_begin(DispTex *t, int w, int h)
     }
     size_t bytes = (size_t)w * (size_t)h * 4;
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, t->pbo);
-    glBufferData(GL_PIXEL_UNPACK_BUFFER, (GLsizeiptr)bytes, NULL, GL_STREAM_DRAW);   /* orphan */
+    /* storage once per size; INVALIDATE_BUFFER lets the driver hand out fresh storage if
+     * the last upload still reads it (a GPU driver's orphaning) and reuse it otherwise: an
+     * orphan per frame costs a software driver a new allocation, its pages faulted in and
+     * zeroed, for every frame */
+    if (t->pbo_bytes != bytes) {
+        glBufferData(GL_PIXEL_UNPACK_BUFFER, (GLsizeiptr)bytes, NULL, GL_STREAM_DRAW);
+        t->pbo_bytes = bytes;
+    }
     void *p = glMapBufferRange(GL_PIXEL_UNPACK_BUFFER, 0, (GLsizeiptr)bytes,
                                GL_MAP_WRITE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT);
     if (!p)

@@ -22,6 +22,7 @@
 typedef struct DispTex {
     unsigned tex, pbo;
     int w, h;                   /* allocated size */
+    size_t pbo_bytes;           /* the pixel buffer's storage */
 } DispTex;
 
 typedef struct DispRect {

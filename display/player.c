@@ -26,6 +26,9 @@ typedef struct Pic {
     Value img;                  /* a reference, or V_UNDEF */
     DispTex tex;
     int w, h;
+    int same;                   /* 1 + the slot whose texture shows this very array (an
+                                 * output that is its input, as `identity`), or 0: its own */
+    bool stale;                 /* its own texture does not hold img yet (drawn: uploaded) */
 } Pic;
 
 typedef struct Line {
@@ -35,6 +38,7 @@ typedef struct Line {
 
 struct DispPlayer {
     SDL_Window *win;
+    RtPool *pool;               /* the host's: conversions run on it */
     Pic pic[DISP_PLAYER_SLOTS];
     int out;                    /* the output slot shown */
     Layout layout;
@@ -78,7 +82,7 @@ static int band_height(void)
     return 2 * disp_text_height() + 14;
 }
 
-DispPlayer *disp_player_new(const char *title, int w, int h, char *err, size_t errlen)
+DispPlayer *disp_player_new(RtPool *pool, const char *title, int w, int h, char *err, size_t errlen)
 {
     if (!disp_ctx_start()) {
         snprintf(err, errlen, "%s", disp_ctx_reason());
@@ -89,6 +93,7 @@ DispPlayer *disp_player_new(const char *title, int w, int h, char *err, size_t e
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    p->pool = pool;
     double ww = 2.0 * w, wh = h + band_height();
     double s = fmin(1.0, fmin(MAX_W / ww, MAX_H / wh));
     p->win = disp_ctx_window(title, (int)(ww * s), (int)(wh * s));
@@ -108,8 +113,7 @@ void disp_player_free(DispPlayer *p)
 {
     if (!p)
         return;
-    int ww, wh;
-    disp_ctx_begin(p->win, &ww, &wh);
+    disp_ctx_use(p->win);
     for (int i = 0; i < DISP_PLAYER_SLOTS; i++) {
         rt_release(p->pic[i].img);
         disp_gl_tex_free(&p->pic[i].tex);
@@ -126,13 +130,37 @@ void disp_player_free(DispPlayer *p)
 
 /* ---------------------------------------------------------------- content */
 
+/* Convert and upload pic's array into its own texture. With the window's context current. */
+static void upload(DispPlayer *p, Pic *pic)
+{
+    pic->same = 0;
+    pic->stale = false;
+    if (pic->img.kind != V_ARRAY)
+        return;
+    unsigned char *dst = disp_gl_upload_begin(&pic->tex, pic->w, pic->h);
+    if (dst) {
+        disp_to_rgba(p->pool, pic->img.a, 0, 255, dst);
+        disp_gl_upload_end(&pic->tex);
+    }
+}
+
 void disp_player_set(DispPlayer *p, int slot, Value img)
 {
     if (slot < 0 || slot >= DISP_PLAYER_SLOTS)
         return;
     Pic *pic = &p->pic[slot];
+    disp_ctx_use(p->win);
+    /* a picture shown through this slot's texture needs its own, made when it is drawn (it is
+     * usually set again first, as the output after the input) */
+    for (int k = 0; k < DISP_PLAYER_SLOTS; k++)
+        if (p->pic[k].same == slot + 1) {
+            p->pic[k].same = 0;
+            p->pic[k].stale = true;
+        }
     rt_release(pic->img);
     pic->img = rt_undef();
+    pic->same = 0;
+    pic->stale = false;
     if (img.kind != V_ARRAY)
         return;
     rt_retain(img);
@@ -144,13 +172,16 @@ void disp_player_set(DispPlayer *p, int slot, Value img)
         p->cx = p->cy = 0.5;
     }
     pic->w = w, pic->h = h;
-    int ww, wh;
-    disp_ctx_begin(p->win, &ww, &wh);
-    unsigned char *dst = disp_gl_upload_begin(&pic->tex, w, h);
-    if (dst) {
-        disp_to_rgba(img.a, 0, 255, dst);
-        disp_gl_upload_end(&pic->tex);
+    /* the same array as another slot's (arrays are copied on write while shared, so it is
+     * the same picture): show that texture, converting and uploading nothing */
+    for (int k = 0; k < DISP_PLAYER_SLOTS; k++) {
+        const Pic *o = &p->pic[k];
+        if (k != slot && !o->same && o->img.kind == V_ARRAY && o->img.a == img.a && o->tex.tex) {
+            pic->same = k + 1;
+            return;
+        }
     }
+    upload(p, pic);
 }
 
 void disp_player_set_text(DispPlayer *p, const char *overlay, const char *status)
@@ -163,8 +194,7 @@ void disp_player_set_text(DispPlayer *p, const char *overlay, const char *status
 
 void disp_player_set_error(DispPlayer *p, const char *msg)
 {
-    int ww, wh;
-    disp_ctx_begin(p->win, &ww, &wh);
+    disp_ctx_use(p->win);
     p->nerr = 0;
     const char *s = msg;
     while (s && *s && p->nerr < ERR_LINES) {
@@ -227,12 +257,15 @@ static double place(const DispPlayer *p, DispRect r, int w, int h, double *x0, d
     return s;
 }
 
-static void draw_pic(const Pic *pic, const DispPlayer *p, DispRect pane, DispRect clip)
+static void draw_pic(Pic *pic, DispPlayer *p, DispRect pane, DispRect clip)
 {
-    if (!pic->tex.tex || !pic->w)
+    if (pic->stale)
+        upload(p, pic);
+    const DispTex *tex = pic->same ? &p->pic[pic->same - 1].tex : &pic->tex;
+    if (!tex->tex || !pic->w)
         return;
     double x0, y0, s = place(p, pane, pic->w, pic->h, &x0, &y0);
-    disp_gl_image(&pic->tex, (DispRect){0, 0, pic->w, pic->h}, (DispRect){x0, y0, pic->w * s, pic->h * s}, clip);
+    disp_gl_image(tex, (DispRect){0, 0, pic->w, pic->h}, (DispRect){x0, y0, pic->w * s, pic->h * s}, clip);
 }
 
 /* ---------------------------------------------------------------- the status line */

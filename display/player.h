@@ -18,6 +18,7 @@
 #ifndef DISP_PLAYER_H
 #define DISP_PLAYER_H
 
+#include "runtime/rt.h"
 #include "runtime/value.h"
 
 #include <stdbool.h>
@@ -45,9 +46,10 @@ typedef struct DispAction {
     int64_t n;
 } DispAction;
 
-/* A window titled title for pictures of w x h (nslots pictures: the input and the outputs);
- * NULL without a display, with the reason in err (the caller exits 69). */
-DispPlayer *disp_player_new(const char *title, int w, int h, char *err, size_t errlen);
+/* A window titled title for pictures of w x h (nslots pictures: the input and the outputs),
+ * converting pictures on pool (the host's; NULL: serial); NULL without a display, with the
+ * reason in err (the caller exits 69). */
+DispPlayer *disp_player_new(RtPool *pool, const char *title, int w, int h, char *err, size_t errlen);
 void disp_player_free(DispPlayer *p);
 /* Show img in slot (0 the input, 1… the outputs); the player keeps a reference to img (to
  * read the values under the cursor) and converts it with the range 0…255. NULL clears it. */

@@ -133,7 +133,7 @@ static Win *prepare(int id, int iw, int ih)
     return w;
 }
 
-bool disp_win_imshow(int id, const RtArray *a, double lo, double hi)
+bool disp_win_imshow(RtPool *pool, int id, const RtArray *a, double lo, double hi)
 {
     int iw, ih;
     disp_image_size(a, &iw, &ih);
@@ -144,7 +144,7 @@ bool disp_win_imshow(int id, const RtArray *a, double lo, double hi)
         return false;
     unsigned char *dst = disp_gl_upload_begin(&w->tex, iw, ih);
     if (dst) {
-        disp_to_rgba(a, lo, hi, dst);
+        disp_to_rgba(pool, a, lo, hi, dst);
         disp_gl_upload_end(&w->tex);
     }
     draw(w);

@@ -15,6 +15,7 @@
 #ifndef DISP_WINDOW_H
 #define DISP_WINDOW_H
 
+#include "runtime/rt.h"
 #include "runtime/value.h"
 
 #include <SDL2/SDL.h>
@@ -22,8 +23,8 @@
 #include <stdbool.h>
 
 /* Show image a (a checked image array) with range [lo, hi] in figure id's window, opening
- * it if needed. false when there is no display. */
-bool disp_win_imshow(int id, const RtArray *a, double lo, double hi);
+ * it if needed; converted on pool (the runtime's). false when there is no display. */
+bool disp_win_imshow(RtPool *pool, int id, const RtArray *a, double lo, double hi);
 /* Show a figure drawn by Cairo (render.c: plots, grids of panes), RGBA8 of w x h, in figure
  * id's window. Not paced (only imshow's frames are). false when there is no display. */
 bool disp_win_show_rgba(int id, const unsigned char *rgba, int w, int h);

@@ -14,6 +14,7 @@
 #ifndef IO_H
 #define IO_H
 
+#include "runtime/rt.h"
 #include "runtime/value.h"
 
 #include <stdbool.h>
@@ -21,8 +22,8 @@
 #include <stdint.h>
 
 /* Add imread, imwrite, vidopen, vidreadframe, vidseek, vidclose, vidwriteframe, vidsave and
- * vidplay to the builtins (once, before programs run). */
-void io_register(void);
+ * vidplay to the host's builtins (before making runtimes on it). */
+void io_register(RtHost *host);
 
 /* ---------------------------------------------------------------- limits (limits.c)
  *
@@ -136,6 +137,9 @@ void io_vin_info(const IoVideoIn *in, IoVideoInfo *info);
  * stream's time base), 0 at the end, negative on error. dbl as for images. */
 int io_vin_read(IoVideoIn *in, bool dbl, Value *frame, int64_t *pts, char *err, size_t errlen);
 int io_vin_seek(IoVideoIn *in, double seconds, char *err, size_t errlen);
+/* Convert frames in bands of rows on pool (the host's, rt.h rt_host_pool). Without it,
+ * conversions run serially in the caller. */
+void io_vin_set_pool(IoVideoIn *in, RtPool *pool);
 void io_vin_close(IoVideoIn *in);
 /* io_vin_read in two steps, for a pipeline that decodes on one thread and converts on
  * another: the next picture as decoded (1, 0 at the end, negative on error; the caller
@@ -156,6 +160,8 @@ int io_vout_write(IoVideoOut *out, const RtArray *frame, int64_t pts, char *err,
 /* io_vout_write in two steps, which may run on two threads: the frame as a new picture in
  * the encoder's format (converting is one thread's job), then the picture encoded at pts
  * (sending is another's; it takes the picture, and frees it even on error). */
+/* As io_vin_set_pool, for the conversion of frames into the encoder's format. */
+void io_vout_set_pool(IoVideoOut *out, RtPool *pool);
 int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char *err, size_t errlen);
 int io_vout_send(IoVideoOut *out, IoPicture *pic, int64_t pts, char *err, size_t errlen);
 /* What the writer changed that the user should hear of ("" when nothing): streams left

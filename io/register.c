@@ -26,9 +26,9 @@ static const RtBuiltin io_builtins[] = {
     {"vidwriteframe", 2, 3, 0, 0, io_vidwriteframe, "(writer, frame[, seconds])"},
 };
 
-void io_register(void)
+void io_register(RtHost *host)
 {
-    rt_register_builtins(io_builtins, (int)(sizeof io_builtins / sizeof *io_builtins));
+    rt_host_register_builtins(host, io_builtins, (int)(sizeof io_builtins / sizeof *io_builtins));
 }
 
 /* ---------------------------------------------------------------- images */

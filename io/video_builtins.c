@@ -182,6 +182,7 @@ void io_vidopen(Rt *rt, int argc, Value *argv, int nout, Value *out)
     IoVideoIn *in = io_vin_open(path, err, sizeof err);
     if (!in)
         rt_error(rt, "vidopen: %s", err);
+    io_vin_set_pool(in, rt->pool);
     VidEntry *e = entry_new(rt);    /* cannot fail after this: the entry owns `in` */
     e->in = in;
     AVStream *st = io_vin_format(in)->streams[io_vin_stream(in)];
@@ -244,11 +245,12 @@ void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
     const char *path = rt_to_cstr(rt, argv[0], "vidplay: the file name");
     if (argc > 1 && argv[1].kind != V_FUNC && argv[1].kind != V_BUILTIN)
         rt_error(rt, "vidplay: the filter must be a function of one frame");
-    const RtBuiltin *show = rt_find_builtin("imshow"), *sync = rt_find_builtin("sync_framerate");
+    const RtBuiltin *show = rt_find_builtin(rt, "imshow"), *sync = rt_find_builtin(rt, "sync_framerate");
     char err[IO_ERRLEN];
     IoVideoIn *in = io_vin_open(path, err, sizeof err);
     if (!in)
         rt_error(rt, "vidplay: %s", err);
+    io_vin_set_pool(in, rt->pool);
     VidEntry *e = entry_new(rt);    /* the registry closes it if the filter raises */
     e->in = in;
     int64_t id = e->id, frames = 0;
@@ -424,6 +426,7 @@ void io_vidwriteframe(Rt *rt, int argc, Value *argv, int nout, Value *out)
             writer_message(e, err, msg, sizeof msg);
             rt_error(rt, "vidwriteframe: %s", msg);
         }
+        io_vout_set_pool(e->out, rt->pool);
     }
     int64_t pts = next_pts(rt, e, argc, argv);
     if (io_vout_write(e->out, f.a, pts, err, sizeof err) < 0) {

@@ -90,6 +90,7 @@ const char *io_av_reason(int code, char *buf, size_t len)
 /* ---------------------------------------------------------------- the reader */
 
 struct IoVideoIn {
+    RtPool *pool;               /* frames are converted on it (io_vin_set_pool); NULL: serial */
     char *path;
     AVFormatContext *fmt;
     AVCodecContext *dec;
@@ -517,7 +518,7 @@ static int convert(IoVideoIn *in, const AVFrame *f, RtElem e, Value *frame, char
         *frame = rt_array_uninit(e, 3, dims);
         IoColour k;
         io_colour(f->colorspace, io_full_range(f->format, f->color_range), &k);
-        if (frame->kind == V_ARRAY && io_frame_to_rgb(f, &l, &k, e, frame->a->data) == 0)
+        if (frame->kind == V_ARRAY && io_frame_to_rgb(in->pool, f, &l, &k, e, frame->a->data) == 0)
             return 0;
     } else if (to_rgb(in, f, err, errlen) < 0) {
         return -1;
@@ -750,6 +751,11 @@ int io_vin_seek(IoVideoIn *in, double seconds, char *err, size_t errlen)
     in->range_end = false;
     io_pq_clear(in->q);
     return 0;
+}
+
+void io_vin_set_pool(IoVideoIn *in, RtPool *pool)
+{
+    in->pool = pool;
 }
 
 void io_vin_close(IoVideoIn *in)

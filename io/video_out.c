@@ -31,6 +31,7 @@
 #include <strings.h>
 
 struct IoVideoOut {
+    RtPool *threads;            /* frames are converted on it (io_vout_set_pool); NULL: serial */
     char *path;
     AVFormatContext *ofmt;
     AVCodecContext *enc;
@@ -652,6 +653,11 @@ const char *io_vout_notes(const IoVideoOut *out)
     return out->notes;
 }
 
+void io_vout_set_pool(IoVideoOut *out, RtPool *pool)
+{
+    out->threads = pool;
+}
+
 int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char *err, size_t errlen)
 {
     *pic = NULL;
@@ -672,7 +678,7 @@ int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char
     AVFrame *f = new_picture(out);
     int rc = f ? 0 : -1;
     if (f && out->direct) {
-        rc = io_rgb_to_frame(frame, &out->layout, &out->colour, f);
+        rc = io_rgb_to_frame(out->threads, frame, &out->layout, &out->colour, f);
     } else if (f && out->deep) {
         /* RGB48 staging: the filters' fractions reach a 10/12/16-bit encoder */
         rgb48_rows(out, frame);
@@ -684,7 +690,7 @@ int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char
         AVFrame staging = {.width = out->w, .height = out->h, .data = {out->rgb}, .linesize = {out->rgb_stride}};
         IoPixLayout rgb24;
         io_pix_layout(AV_PIX_FMT_RGB24, &rgb24);
-        rc = io_rgb_to_frame(frame, &rgb24, &out->colour, &staging);
+        rc = io_rgb_to_frame(out->threads, frame, &rgb24, &out->colour, &staging);
         const uint8_t *srcp[4] = {out->rgb};
         int sstride[4] = {out->rgb_stride};
         if (rc == 0)

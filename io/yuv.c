@@ -567,10 +567,10 @@ static void to_rgb_band(void *ctx, int64_t y0, int64_t y1)
     free(rows);
 }
 
-int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, RtElem e, void *dst)
+int io_frame_to_rgb(RtPool *pool, const AVFrame *f, const IoPixLayout *l, const IoColour *k, RtElem e, void *dst)
 {
     Job j = {.f = f, .l = l, .k = k, .e = e, .dst = dst};
-    rt_parallel_for(f->height, BAND_GRAIN, to_rgb_band, &j);
+    rt_parallel_for(pool, f->height, BAND_GRAIN, to_rgb_band, &j);
     return atomic_load(&j.failed) ? -1 : 0;
 }
 
@@ -791,10 +791,10 @@ static void to_frame_band(void *ctx, int64_t b0, int64_t b1)
     free(rows);
 }
 
-int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f)
+int io_rgb_to_frame(RtPool *pool, const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f)
 {
     Job j = {.a = a, .l = l, .k = k, .out = f};
     int bh = 1 << l->ch;
-    rt_parallel_for((f->height + bh - 1) / bh, BAND_GRAIN, to_frame_band, &j);
+    rt_parallel_for(pool, (f->height + bh - 1) / bh, BAND_GRAIN, to_frame_band, &j);
     return atomic_load(&j.failed) ? -1 : 0;
 }

@@ -15,6 +15,7 @@
 #ifndef IO_YUV_H
 #define IO_YUV_H
 
+#include "runtime/rt.h"
 #include "runtime/value.h"
 
 #include <libavutil/frame.h>
@@ -45,11 +46,12 @@ bool io_full_range(enum AVPixelFormat f, enum AVColorRange r);
 int io_sws_matrix(enum AVColorSpace cs);
 
 /* Frame f (a format io_pix_layout accepts) into dst: H x W x 3 samples of element type e
- * (RT_U8 rounded, RT_F32 or RT_F64), each clamped to 0..255. -1 when out of memory. */
-int io_frame_to_rgb(const AVFrame *f, const IoPixLayout *l, const IoColour *k, RtElem e, void *dst);
+ * (RT_U8 rounded, RT_F32 or RT_F64), each clamped to 0..255, in bands of rows on pool (the
+ * host's, rt.h rt_host_pool; NULL: serial). -1 when out of memory. */
+int io_frame_to_rgb(RtPool *pool, const AVFrame *f, const IoPixLayout *l, const IoColour *k, RtElem e, void *dst);
 /* A real H x W x 3 (or H x W gray) array into the writable frame f, rounding and saturating;
  * NaN counts as 0. -1 when out of memory. */
-int io_rgb_to_frame(const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f);
+int io_rgb_to_frame(RtPool *pool, const RtArray *a, const IoPixLayout *l, const IoColour *k, AVFrame *f);
 
 /* Tests: the widest rows used, where the CPU has them: 0 SSE2, 1 AVX2, 2 AVX-512 (the
  * default). Every level must give the same samples. */

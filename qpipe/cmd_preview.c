@@ -81,6 +81,9 @@ typedef struct Preview {
     int64_t shown;              /* frames shown, for --exit-at-end's figure */
     double disp_fps, fps_t0;
     int fps_frames;
+    /* seconds spent per stage, for --exit-at-end's breakdown: waiting for the decoded frame,
+     * filtering, converting and uploading the pictures, drawing and presenting */
+    double t_get, t_filter, t_upload, t_draw;
 } Preview;
 
 static double now(void)
@@ -331,9 +334,12 @@ static Slot *output(Preview *p, int k)
 
 static void show(Preview *p)
 {
+    double t0 = now();
     disp_player_set(p->player, 0, p->frame);
     for (int k = 1; k <= p->nslots - p->nmain + 1; k++)
         disp_player_set(p->player, k, output(p, k)->out);
+    double t1 = now();
+    p->t_upload += t1 - t0;
     char overlay[256], status[512] = "";
     double t = p->info.fps > 0 ? p->pos / p->info.fps : 0;
     int k = disp_player_output_slot(p->player);
@@ -367,6 +373,7 @@ static void show(Preview *p)
     p->shown++;
     p->fps_frames++;
     double n = now();
+    p->t_draw += n - t1;
     if (n - p->fps_t0 >= 0.5) {
         p->disp_fps = p->fps_frames / (n - p->fps_t0);
         p->fps_t0 = n, p->fps_frames = 0;
@@ -416,7 +423,10 @@ static int go_to(Preview *p, int64_t n)
 {
     Value v = rt_undef();
     char err[512];
+    double t0 = now();
     int rc = pv_source_get(p->src, n, &v, err, sizeof err);
+    double t1 = now();
+    p->t_get += t1 - t0;
     if (rc < 0) {
         fprintf(stderr, "qpipe preview: %s\n", err);
         return -1;
@@ -430,6 +440,7 @@ static int go_to(Preview *p, int64_t n)
     p->frame = v;
     p->pos = n;
     filter_frame(p);
+    p->t_filter += now() - t1;
     show(p);
     return 1;
 }
@@ -524,6 +535,11 @@ static int play(Preview *p)
                 double s = now() - t_start;
                 fprintf(stderr, "qpipe preview: %lld frames in %.3f s: %.1f fps\n", (long long)p->shown, s,
                         s > 0 ? (p->shown - 1) / s : 0);
+                double k = p->shown > 0 ? 1000.0 / (double)p->shown : 0;
+                fprintf(stderr,
+                        "qpipe preview: per frame: decoded frame wait %.1f ms, filter %.1f ms, "
+                        "convert+upload %.1f ms, draw+present %.1f ms\n",
+                        p->t_get * k, p->t_filter * k, p->t_upload * k, p->t_draw * k);
                 return 0;
             }
             p->paused = true;
@@ -638,7 +654,7 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
             rc = 66;
             goto done;
         }
-    p.src = pv_source_open(p.in, p.opt.dbl, err, sizeof err, &rc);
+    p.src = pv_source_open(rt_host_pool(p.host), p.in, p.opt.dbl, err, sizeof err, &rc);
     if (!p.src) {
         fprintf(stderr, "qpipe preview: %s\n", err);
         goto done;
@@ -646,7 +662,7 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
     pv_source_info(p.src, &p.info);
     char title[512];
     snprintf(title, sizeof title, "qpipe preview: %s on %s", chain ? chain : p.slot[0].path, p.in);
-    p.player = disp_player_new(title, p.info.width, p.info.height, err, sizeof err);
+    p.player = disp_player_new(rt_host_pool(p.host), title, p.info.width, p.info.height, err, sizeof err);
     if (!p.player) {
         fprintf(stderr, "qpipe preview: cannot open a window: %s\n", err);
         rc = 69;

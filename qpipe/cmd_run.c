@@ -682,6 +682,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         goto done;
     }
     rt_host_set_threads(env->host, a.threads);
+    c.pool = rt_host_pool(env->host);
     if (!a.help && (rc = presets_check_encoder(a.media.vo.preset, a.media.vo.codec, a.out)))
         goto done;
     if (a.chain) {

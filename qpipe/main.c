@@ -318,8 +318,6 @@ static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
 
 int main(int argc, char **argv)
 {
-    io_register();
-    disp_register();
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;
@@ -347,6 +345,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "qpipe: out of memory\n");
             return EXIT_SOFTWARE;
         }
+        io_register(host);          /* imread, vidopen … */
+        disp_register(host);        /* imshow, hold, sync_framerate */
         int rc;
         if (cmd[0] == 'e') {
             rc = cmd_run_program(host, argc - 2, argv + 2, cmd[1] == 'm');

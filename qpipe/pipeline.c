@@ -222,6 +222,7 @@ static int open_writer(Pipe *p, const RtArray *y)
     int w = (int)y->dims[1], h = (int)y->dims[0];
     p->out = io_vout_open(p->out_path, p->in, w, h, &p->m->vo, err, sizeof err);
     if (p->out) {
+        io_vout_set_pool(p->out, p->chain->pool);
         char notes[512];
         snprintf(notes, sizeof notes, "%s", io_vout_notes(p->out));
         char *save = NULL;
@@ -363,6 +364,7 @@ int pipe_run_video(const RunChain *c, const char *in, const char *out, const Run
     p.in = io_vin_open_with(in, &m->vin, err, errlen);
     if (!p.in)
         return EX_NOINPUT;
+    io_vin_set_pool(p.in, c->pool);
     IoVideoInfo vi;
     io_vin_info(p.in, &vi);
     if (pr->verbose)

@@ -12,6 +12,7 @@
 #ifndef QPIPE_PREVIEW_H
 #define QPIPE_PREVIEW_H
 
+#include "runtime/rt.h"
 #include "runtime/value.h"
 
 #include <stdbool.h>
@@ -26,8 +27,9 @@ typedef struct PvInfo {
     int64_t count;              /* frames; -1 when unknown (a camera, a stream) */
 } PvInfo;
 
-/* NULL with err set and *rc the exit code (66 missing or unreadable, 65 not media). */
-PvSource *pv_source_open(const char *in, bool dbl, char *err, size_t errlen, int *rc);
+/* Frames are converted on pool (the host's). NULL with err set and *rc the exit code (66
+ * missing or unreadable, 65 not media). */
+PvSource *pv_source_open(RtPool *pool, const char *in, bool dbl, char *err, size_t errlen, int *rc);
 void pv_source_info(const PvSource *s, PvInfo *info);
 /* Frame n: 1 with *frame a new reference, 0 when n is past the end, -1 with err set. */
 int pv_source_get(PvSource *s, int64_t n, Value *frame, char *err, size_t errlen);

@@ -201,7 +201,7 @@ static int video_get(PvSource *s, int64_t n, Value *frame, char *err, size_t err
 
 /* ---------------------------------------------------------------- the front door */
 
-PvSource *pv_source_open(const char *in, bool dbl, char *err, size_t errlen, int *rc)
+PvSource *pv_source_open(RtPool *pool, const char *in, bool dbl, char *err, size_t errlen, int *rc)
 {
     PvSource *s = calloc(1, sizeof *s);
     if (!s) {
@@ -252,6 +252,7 @@ PvSource *pv_source_open(const char *in, bool dbl, char *err, size_t errlen, int
         free(s);
         return NULL;
     }
+    io_vin_set_pool(s->in, pool);
     IoVideoInfo vi;
     io_vin_info(s->in, &vi);
     int64_t count = vi.frame_count;

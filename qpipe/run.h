@@ -51,6 +51,7 @@ typedef struct RunChain {
     RtFilter **f;
     int n;
     bool dbl;                           /* frames in double precision (--double) */
+    RtPool *pool;                       /* the host's: frames are converted on it */
 } RunChain;
 
 /* y = fn(…f2(f1(x))): x borrowed, *y a new reference. An exit code. */

@@ -36,15 +36,16 @@ typedef struct RtEngineGrid {
 
 typedef struct RtEngine {
     const char *name;
-    /* Can kernels run on it at all? When not, why (one line). */
-    bool (*available)(char *why, size_t len);
+    /* Can kernels run on it at all (on this host)? When not, why (one line). */
+    bool (*available)(RtHost *host, char *why, size_t len);
     /* Compile a kernel's text (`name` for messages and kept copies). `lockstep`: the text
      * has block barriers, so its blocks run one call each (qpk_blocks, or one thread per
      * block of qpk_cuda). *cached: it came from the engine's cache, nothing was compiled.
      * NULL with the compiler's first lines in err on failure (a bug of qpipe). */
-    RtEngineKernel *(*compile)(const char *name, const char *text, bool lockstep, bool *cached, char *err,
-                               size_t errlen);
-    /* Run it over the grid. args: the kernel's arguments in the generator's order (codegen.h),
+    RtEngineKernel *(*compile)(RtHost *host, const char *name, const char *text, bool lockstep, bool *cached,
+                               char *err, size_t errlen);
+    /* Run it over the grid (on the host it was compiled on: the kernel keeps what it needs
+     * of the host, the CPU engine its pool). args: the kernel's arguments in the generator's order (codegen.h),
      * then one accumulator per output; bufs[i]: the buffer behind args[i] when it is an
      * array, else NULL. The first failure inside (assertion, 'checked access) is written
      * to *status, which the caller has zeroed. A launch polls the interrupt flag
@@ -52,9 +53,21 @@ typedef struct RtEngine {
     void (*launch)(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs, const RtEngineGrid *grid,
                    qp_status *status);
     void (*free)(RtEngineKernel *k);
-    /* Forget everything compiled or loaded (the runtime is going away). */
-    void (*shutdown)(void);
+    /* Forget everything compiled or loaded on one host: free `state`, what the engine made
+     * for that host (rt_host_engine_state). Called by rt_host_free for each engine that made
+     * a state there, after every runtime (and so every kernel) on it is gone. */
+    void (*shutdown)(void *state);
 } RtEngine;
+
+/* An engine's state on a host (the CPU engine's JIT; a device context and module cache):
+ * made by make(host) on the engine's first call (under the host's lock), the same pointer
+ * on every later call. Each host has its own, so several hosts in one process share no
+ * compiled code. NULL when make fails or RT_HOST_MAX_ENGINES engines already have one. */
+#define RT_HOST_MAX_ENGINES 4
+void *rt_host_engine_state(RtHost *host, const RtEngine *e, void *(*make)(RtHost *host));
+/* The folder of kernels/qp_kernel.h (NULL: none), for the engines' compilers. The pool is
+ * rt.h rt_host_pool. */
+const char *rt_host_kernel_dir(RtHost *host);
 
 extern const RtEngine rt_cpu_engine;    /* cpu/engine.c */
 extern const RtEngine rt_cuda_engine;   /* cuda/engine.c (runtime/cuda/README.md) */

@@ -226,7 +226,7 @@ static bool fuse_eval(Rt *rt, Node *n, Value *dst)
     if (dst->kind == V_UNDEF)
         rt_out_of_memory(rt);
     F->out = dst->a;
-    rt_parallel_for(shape->n, FUSE_GRAIN, band, F);
+    rt_parallel_for(rt->pool, shape->n, FUSE_GRAIN, band, F);
     rt->cur = saved;
     rt_pop_to(rt, hold);
     return true;

@@ -1078,7 +1078,7 @@ static void eval_field(Rt *rt, Node *n, Value *dst);
 _Noreturn static void unassigned(Rt *rt, Node *n)
 {
     rt->cur = n;
-    if (n->bind == RT_BIND_GLOBAL && lang_in_prelude(n->name) && !rt_find_builtin(n->name))
+    if (n->bind == RT_BIND_GLOBAL && lang_in_prelude(n->name) && !rt_find_builtin(rt, n->name))
         rt_error(rt, "'%s' is not defined (a Quasar builtin that qpipe does not provide yet)", n->name);
     rt_error(rt, "'%s' is used before it is assigned", n->name);
 }
@@ -2647,6 +2647,7 @@ Rt *rt_new(RtHost *host, const RtOptions *opt, FILE *out, FILE *err)
     rt_rand_seed(rt, opt->seeded ? opt->seed : 5489);
     rt->host = host;
     rt_host_attach(host);
+    rt->pool = rt_host_pool(host);
     return rt;
 }
 

@@ -132,6 +132,7 @@ typedef struct RtStateKind {
 struct Rt {
     RtOptions opt;
     RtHost *host;               /* the pool, JIT and FFT state this runtime uses (host.c) */
+    RtPool *pool;               /* the host's thread pool (rt_host_pool), set by rt_new */
     struct {
         const RtStateKind *kind;
         void *state;
@@ -333,12 +334,15 @@ FnInfo *rt_scope_fn(Rt *rt, RtModule *mod, Node *fn);
 
 /* ---------------------------------------------------------------- thread pool (pool.c) */
 
-/* Run fn(ctx, begin, end) over [0, n) in chunks on the pool; serial below `grain`. */
+/* Run fn(ctx, begin, end) over [0, n) in chunks on the pool (a runtime's is rt->pool, the
+ * host's); serial below `grain`, and always with a NULL pool. */
 typedef void (*RtRangeFn)(void *ctx, int64_t begin, int64_t end);
-void rt_parallel_for(int64_t n, int64_t grain, RtRangeFn fn, void *ctx);
-int rt_pool_threads(void);
-void rt_pool_init(int nthreads);        /* by the host only (host.c) */
-void rt_pool_shutdown(void);
+void rt_parallel_for(RtPool *pool, int64_t n, int64_t grain, RtRangeFn fn, void *ctx);
+int rt_pool_threads(RtPool *pool);       /* 1 for NULL */
+/* A pool of nthreads threads, the caller's included (0 = one per core); made and freed by
+ * the host (host.c) and by tests. NULL when out of memory. */
+RtPool *rt_pool_new(int nthreads);
+void rt_pool_free(RtPool *pool);
 
 /* ---------------------------------------------------------------- per-runtime state (interp.c) */
 

@@ -168,7 +168,7 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
     Node *fn = L->fn;
     const RtEngine *eng = engine(rt);
     char why[256];
-    if (!eng->available(why, sizeof why)) {
+    if (!eng->available(rt->host, why, sizeof why)) {
         if (!rt->jit_warned) {
             rt->jit_warned = true;
             rt_warn(rt, "no usable C compiler (%s): kernels run in the interpreter", why);
@@ -275,7 +275,7 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
             fprintf(rt->opt.emit, "%s\n", text);
         char err[1024];
         bool cached = false;
-        c->k = eng->compile(name, text, barriers, &cached, err, sizeof err);
+        c->k = eng->compile(rt->host, name, text, barriers, &cached, err, sizeof err);
         free(text);
         if (!c->k && rt_interrupt_pending()) {
             rt->compiled = c->next;     /* a compiler stopped by Ctrl-C says nothing of the code */

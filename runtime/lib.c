@@ -20,37 +20,16 @@ const RtBuiltin *rt_builtins(int *count)
     return builtins;
 }
 
-/* Tables added by the folders above the runtime (io/ adds imread, vidopen …), which the
- * runtime must not depend on. Registered once at start-up, before any program runs. */
-#define RT_MAX_EXTRA_TABLES 8
-static struct {
-    const RtBuiltin *table;
-    int n;
-} extra[RT_MAX_EXTRA_TABLES];
-static int nextra;
-
-void rt_register_builtins(const RtBuiltin *table, int n)
-{
-    for (int i = 0; i < nextra; i++)
-        if (extra[i].table == table)
-            return;
-    if (nextra < RT_MAX_EXTRA_TABLES) {
-        extra[nextra].table = table;
-        extra[nextra++].n = n;
-    }
-}
-
-const RtBuiltin *rt_find_builtin(const char *name)
+/* The runtime's own table is constant data, compiled in, the same for every host: it stays
+ * static. The tables of the folders above (io/, display/) are registered into the host
+ * (host.c rt_host_register_builtins) and searched after it. */
+const RtBuiltin *rt_find_builtin(const Rt *rt, const char *name)
 {
     /* a linear scan: it runs once per name when a module is bound, never while running */
     for (size_t i = 0; i < sizeof builtins / sizeof *builtins; i++)
         if (!strcmp(builtins[i].name, name))
             return &builtins[i];
-    for (int t = 0; t < nextra; t++)
-        for (int i = 0; i < extra[t].n; i++)
-            if (!strcmp(extra[t].table[i].name, name))
-                return &extra[t].table[i];
-    return NULL;
+    return rt_host_find_builtin(rt->host, name);
 }
 
 static const char *const constants[] = {"pi", "eps", "inf", "nan", "true", "false", "nullptr"};

@@ -13,6 +13,7 @@
 #ifndef RT_LIB_H
 #define RT_LIB_H
 
+#include "runtime/rt.h"
 #include "runtime/value.h"
 
 typedef struct Rt Rt;
@@ -38,10 +39,14 @@ struct RtBuiltin {
 #include "runtime/lib.def"
 #undef BUILTIN
 
-const RtBuiltin *rt_find_builtin(const char *name);
-/* Add a table of builtins defined above the runtime (io/: imread, vidopen …). The table
- * must live as long as the process; call before running programs. */
-void rt_register_builtins(const RtBuiltin *table, int n);
+/* A builtin by name: the runtime's own (lib.def), then the tables registered into rt's host. */
+const RtBuiltin *rt_find_builtin(const Rt *rt, const char *name);
+/* Add a table of builtins defined above the runtime (io/: imread, vidopen …) to a host. The
+ * table must outlive the host; register before making runtimes on it. Registering one
+ * table twice is harmless. */
+void rt_host_register_builtins(RtHost *host, const RtBuiltin *table, int n);
+/* A builtin of the host's registered tables, or NULL. */
+const RtBuiltin *rt_host_find_builtin(RtHost *host, const char *name);
 /* Index of a named constant (pi, eps, inf, nan, true, false, nullptr) or -1. */
 int rt_find_constant(const char *name);
 Value rt_constant(const Rt *rt, int index);

@@ -225,7 +225,7 @@ void lib_blas_gemm(Rt *rt, int argc, Value *argv, int nout, Value *out)
                    (long long)k, (long long)rt_la_rows(b), (long long)n);
     RtArray *c = full ? addend_arg(rt, &t, argv[4], m, n, "C") : rt_la_new(rt, &t, m, n, false);
     if (m && n && k) {
-        rt_la_threads();
+        rt_la_threads(rt);
         BL(rt->opt.dbl, gemm, CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, alpha, a->data,
            (int)k, b->data, (int)n, beta, c->data, (int)n);
     }
@@ -250,7 +250,7 @@ void lib_blas_gemv(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_la_fail(rt, &t, "x must have %lld elements, not %lld", (long long)n, (long long)x->n);
     RtArray *y = full ? addend_arg(rt, &t, argv[4], 1, m, "y") : rt_la_new(rt, &t, 1, m, false);
     if (m && n) {
-        rt_la_threads();
+        rt_la_threads(rt);
         BL(rt->opt.dbl, gemv, CblasRowMajor, CblasNoTrans, (int)m, (int)n, alpha, a->data, (int)n, x->data, 1,
            beta, y->data, 1);
     }
@@ -470,7 +470,7 @@ void lib_blas_lubatched(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *c = batch_arg(rt, &t, argv[0], "X", &n);
     int64_t K = c->dims[0], dims[2] = {K, n};
     RtArray *ipiv = rt_la_keep(rt, &t, rt_array_new(RT_I32, 2, dims));
-    rt_la_threads();
+    rt_la_threads(rt);
     for (int64_t k = 0; k < K; k++) {
         int *piv = (int *)ipiv->data + k * n;
         if (LA(rt->opt.dbl, getrf, LA_ROW, (int)n, (int)n, batch_at(rt, c, k), (int)n, piv) < 0)
@@ -511,7 +511,7 @@ void lib_blas_matinvbatches(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t n;
     RtArray *c = batch_arg(rt, &t, argv[0], "X", &n);
     RtArray *piv = rt_la_keep(rt, &t, rt_array_vec(RT_I32, n));
-    rt_la_threads();
+    rt_la_threads(rt);
     for (int64_t k = 0; k < c->dims[0]; k++) {
         if (LA(rt->opt.dbl, getrf, LA_ROW, (int)n, (int)n, batch_at(rt, c, k), (int)n, piv->data) != 0)
             rt_la_fail(rt, &t, "matrix %lld is singular", (long long)k);

@@ -33,8 +33,10 @@
  * destruction run under one mutex; executions run outside it, concurrently.
  *
  * Threads. FFTW runs its parallel loops on the runtime's thread pool (pool.c) through
- * fftw_threads_set_callback, so there is one set of worker threads in the process, and
- * plans are made for rt_pool_threads() threads. The state is owned once per process:
+ * fftw_threads_set_callback (the pool of the runtime executing the plan, exec_pool), so
+ * FFTW makes no threads of its own, and plans are made for that pool's thread count.
+ * FFTW's planner and callback are global to the library, so this state is owned once per
+ * process whatever the number of hosts (the one exception to "owned by the host"):
  * each runtime attaches (rt_new) and detaches (rt_free); the last detach destroys every
  * plan and calls fftw(f)_cleanup_threads.
  */
@@ -96,11 +98,16 @@ static void run_jobs(void *ctx, int64_t begin, int64_t end)
         j->work(j->data + (size_t)i * j->size);
 }
 
+/* The pool of the runtime executing a plan on this thread (run_plan): FFTW's callback is
+ * one per process and calls back on the executing thread, so the pool is passed here
+ * rather than as the callback's data. NULL (a serial loop) on any other thread. */
+static _Thread_local RtPool *exec_pool;
+
 static void pool_loop(void *(*work)(char *), char *data, size_t size, int njobs, void *unused)
 {
     (void)unused;
     PoolJobs j = {work, data, size};
-    rt_parallel_for(njobs, 1, run_jobs, &j);
+    rt_parallel_for(exec_pool, njobs, 1, run_jobs, &j);
 }
 
 static int cache_max(void)
@@ -326,13 +333,13 @@ static void row_major(int rank, const int64_t *dims, int64_t *st)
 
 /* The key of a transform of `s` whose input and output have strides is/os (in their own
  * elements); the sizes are s->dims (the real sizes for R2C and C2R). */
-static void key_init(FftKey *k, FftKind kind, bool dbl, const FftShape *s,
+static void key_init(RtPool *pool, FftKey *k, FftKind kind, bool dbl, const FftShape *s,
                      const int64_t *is, const int64_t *os, const void *in, const void *out)
 {
     memset(k, 0, sizeof *k);
     k->kind = kind;
     k->dbl = dbl;
-    k->nthreads = rt_pool_threads();
+    k->nthreads = rt_pool_threads(pool);
     k->unaligned = dbl ? fftw_alignment_of((double *)in) || fftw_alignment_of((double *)out)
                        : fftwf_alignment_of((float *)in) || fftwf_alignment_of((float *)out);
     for (int d = 0; d < s->rank; d++) {
@@ -347,12 +354,15 @@ static void key_init(FftKey *k, FftKind kind, bool dbl, const FftShape *s,
 }
 
 /* Plan (or find) and execute; false when FFTW could make no plan. */
-static bool run_plan(const FftKey *key, void *in, void *out)
+static bool run_plan(RtPool *pool, const FftKey *key, void *in, void *out)
 {
     FftPlan *p = plan_acquire(key, in, out);
     if (!p)
         return false;
+    RtPool *before = exec_pool;
+    exec_pool = pool;
     plan_execute(p, in, out);
+    exec_pool = before;
     plan_release(p);
     return true;
 }
@@ -382,10 +392,10 @@ static void scale_range(void *ctx, int64_t b, int64_t e)
 }
 
 /* Multiply `count` reals by `by`. */
-static void scale(void *data, int64_t count, bool dbl, double by)
+static void scale(RtPool *pool, void *data, int64_t count, bool dbl, double by)
 {
     Scale s = {data, dbl, by};
-    rt_parallel_for(count, GRAIN, scale_range, &s);
+    rt_parallel_for(pool, count, GRAIN, scale_range, &s);
 }
 
 /* The full spectrum from R2C's half (compact: dims with dims[last] = n/2+1): along
@@ -442,7 +452,7 @@ static void expand_range(void *ctx, int64_t b, int64_t e)
         expand_row(ctx, b);
 }
 
-static void hermitian_expand(const FftShape *s, const int64_t *hdims, const void *half, void *out, bool dbl)
+static void hermitian_expand(RtPool *pool, const FftShape *s, const int64_t *hdims, const void *half, void *out, bool dbl)
 {
     Expand e = {.s = s, .half = half, .out = out, .dbl = dbl};
     row_major(s->rank, s->dims, e.st);
@@ -451,7 +461,7 @@ static void hermitian_expand(const FftShape *s, const int64_t *hdims, const void
     for (int d = 0; d < s->rank; d++)
         if (d != s->last)
             rows *= s->dims[d];
-    rt_parallel_for(rows, GRAIN / s->dims[s->last] + 1, expand_range, &e);
+    rt_parallel_for(pool, rows, GRAIN / s->dims[s->last] + 1, expand_range, &e);
 }
 
 /* The dims of the half spectrum along s->last: n/2+1 there. */
@@ -528,13 +538,13 @@ static Value fft_c2c(Rt *rt, RtArray *x, const FftShape *s, bool inverse)
     int64_t st[RT_MAX_DIMS];
     row_major(s->rank, s->dims, st);
     FftKey key;
-    key_init(&key, inverse ? FFT_INV : FFT_FWD, rt->opt.dbl, s, st, st, x->data, out.a->data);
-    if (!run_plan(&key, x->data, out.a->data)) {
+    key_init(rt->pool, &key, inverse ? FFT_INV : FFT_FWD, rt->opt.dbl, s, st, st, x->data, out.a->data);
+    if (!run_plan(rt->pool, &key, x->data, out.a->data)) {
         rt_release(out);
         return rt_undef();
     }
     if (inverse)
-        scale(out.a->data, 2 * x->n, rt->opt.dbl, 1.0 / (double)s->n);
+        scale(rt->pool, out.a->data, 2 * x->n, rt->opt.dbl, 1.0 / (double)s->n);
     return out;
 }
 
@@ -559,10 +569,10 @@ static Value fft_r2c(Rt *rt, RtArray *x, const FftShape *s)
         rt_out_of_memory(rt);
     }
     FftKey key;
-    key_init(&key, FFT_R2C, rt->opt.dbl, s, st, hst, x->data, half.a->data);
-    bool ok = run_plan(&key, x->data, half.a->data);
+    key_init(rt->pool, &key, FFT_R2C, rt->opt.dbl, s, st, hst, x->data, half.a->data);
+    bool ok = run_plan(rt->pool, &key, x->data, half.a->data);
     if (ok)
-        hermitian_expand(s, hdims, half.a->data, out.a->data, rt->opt.dbl);
+        hermitian_expand(rt->pool, s, hdims, half.a->data, out.a->data, rt->opt.dbl);
     rt_release(half);
     if (!ok) {
         rt_release(out);
@@ -622,7 +632,7 @@ static void half_range(void *ctx, int64_t b, int64_t e)
 }
 
 /* V_UNDEF when memory runs out. */
-static Value half_copy(const RtArray *x, const FftShape *s, bool dbl, int64_t *hdims)
+static Value half_copy(RtPool *pool, const RtArray *x, const FftShape *s, bool dbl, int64_t *hdims)
 {
     int L = s->last;
     Half c = {.src = x->data, .n = s->dims[L], .h = s->dims[L] / 2 + 1, .inner = 1,
@@ -639,7 +649,7 @@ static Value half_copy(const RtArray *x, const FftShape *s, bool dbl, int64_t *h
     if (v.kind == V_UNDEF)
         return v;
     c.dst = v.a->data;
-    rt_parallel_for(outer, GRAIN / (2 * c.h * c.inner) + 1, half_range, &c);
+    rt_parallel_for(pool, outer, GRAIN / (2 * c.h * c.inner) + 1, half_range, &c);
     return v;
 }
 
@@ -662,7 +672,7 @@ static Value fft_c2r(Rt *rt, Value x, const bool *tr, const char *name)
         return out;
     }
     int64_t hdims[RT_MAX_DIMS], is[RT_MAX_DIMS], os[RT_MAX_DIMS];
-    Value half = half_copy(in.a, &s, rt->opt.dbl, hdims);
+    Value half = half_copy(rt->pool, in.a, &s, rt->opt.dbl, hdims);
     rt_release(in);
     if (half.kind == V_UNDEF) {
         rt_release(out);
@@ -671,8 +681,8 @@ static Value fft_c2r(Rt *rt, Value x, const bool *tr, const char *name)
     row_major(s.rank, hdims, is);
     row_major(s.rank, s.dims, os);
     FftKey key;
-    key_init(&key, FFT_C2R, rt->opt.dbl, &s, is, os, half.a->data, out.a->data);
-    bool ok = run_plan(&key, half.a->data, out.a->data);
+    key_init(rt->pool, &key, FFT_C2R, rt->opt.dbl, &s, is, os, half.a->data, out.a->data);
+    bool ok = run_plan(rt->pool, &key, half.a->data, out.a->data);
     rt_release(half);
     if (!ok) {
         rt_release(out);
@@ -841,7 +851,7 @@ static Value shift_any(Rt *rt, Value x, const bool *tr, bool inverse, const char
         s.shift[d] = !tr[d] ? 0 : inverse ? (n - n / 2) % n : n / 2;
     }
     int64_t n = a->dims[a->rank - 1];
-    rt_parallel_for(a->n / n, GRAIN / n + 1, shift_range, &s);
+    rt_parallel_for(rt->pool, a->n / n, GRAIN / n + 1, shift_range, &s);
     return out;
 }
 

@@ -150,7 +150,7 @@ void lib_pinv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     }
     RtArray *x = rt_la_new(rt, &t, n, m, false);
     /* X (n x m) = VT[0..k-1,:]^T * U[:,0..k-1]^T */
-    rt_la_threads();
+    rt_la_threads(rt);
     BL(rt->opt.dbl, gemm, CblasRowMajor, CblasTrans, CblasTrans, (int)n, (int)m, (int)k, 1, vt->data, (int)n,
        u->data, (int)m, 0, x->data, (int)m);
     rt_la_give(rt, &t, x, false, out);
@@ -168,7 +168,7 @@ void lib_symeig(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *a = rt_la_arg(rt, &t, argv[0], "A", false);
     int64_t n = rt_la_square(rt, &t, a);
     RtArray *w = rt_la_new(rt, &t, 1, n, false);
-    rt_la_threads();
+    rt_la_threads(rt);
     int info = LA(rt->opt.dbl, syevd, LA_ROW, nout > 1 ? 'V' : 'N', 'U', (int)n, a->data, (int)n, w->data);
     if (info != 0)
         rt_la_fail(rt, &t, "the eigenvalue iteration did not converge (LAPACK info %d)", info);
@@ -217,7 +217,7 @@ void lib_eig(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t n = rt_la_square(rt, &t, a);
     RtArray *wr = rt_la_new(rt, &t, 1, n, false), *wi = rt_la_new(rt, &t, 1, n, false);
     RtArray *vr = nout > 1 ? rt_la_new(rt, &t, n, n, false) : NULL;
-    rt_la_threads();
+    rt_la_threads(rt);
     int info = LA(rt->opt.dbl, geev, LA_ROW, 'N', nout > 1 ? 'V' : 'N', (int)n, a->data, (int)n, wr->data,
                   wi->data, NULL, (int)n, vr ? vr->data : NULL, (int)n);
     if (info != 0)
@@ -244,7 +244,7 @@ RtArray *rt_la_chol(Rt *rt, RtLaTmp *t, Value x)
 {
     RtArray *a = rt_la_arg(rt, t, x, "A", false);
     int64_t n = rt_la_square(rt, t, a);
-    rt_la_threads();
+    rt_la_threads(rt);
     int info = LA(rt->opt.dbl, potrf, LA_ROW, 'U', (int)n, a->data, (int)n);
     if (info > 0)
         rt_la_fail(rt, t, "the matrix is not positive definite");
@@ -306,7 +306,7 @@ RtArray *rt_la_geqrf(Rt *rt, RtLaTmp *t, RtArray *a)
     if (k == 0)
         rt_la_fail(rt, t, "the matrix is empty");
     RtArray *tau = rt_la_new(rt, t, 1, k, false);
-    rt_la_threads();
+    rt_la_threads(rt);
     if (LA(rt->opt.dbl, geqrf, LA_ROW, (int)m, (int)n, a->data, (int)n, tau->data) != 0)
         rt_la_fail(rt, t, "internal error in LAPACK geqrf");
     return tau;
@@ -368,7 +368,7 @@ void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *x = rt_la_new(rt, &t, m > n ? m : n, r, false);
     for (int64_t i = 0; i < b->n; i++)
         rt_set_real(x, i, rt_get_real(b, i), false);
-    rt_la_threads();
+    rt_la_threads(rt);
     int info;
     if (m == n) {
         RtArray *ipiv = rt_la_keep(rt, &t, rt_array_vec(RT_I32, n));

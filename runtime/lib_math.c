@@ -191,7 +191,7 @@ static void each_run(Rt *rt, Each *E, RtElem e, const RtArray *shape, Value *dst
     if (dst->kind == V_UNDEF)
         rt_out_of_memory(rt);
     E->r = dst->a;
-    rt_parallel_for(shape->n, GRAIN, each_band, E);
+    rt_parallel_for(rt->pool, shape->n, GRAIN, each_band, E);
 }
 
 static void el_f3(const Each *E, int64_t i) { rt_set_real(E->r, i, E->f3(arg_r(E, 0, i), arg_r(E, 1, i), arg_r(E, 2, i)), false); }
@@ -320,7 +320,7 @@ static void complex_to_real(Rt *rt, const Unary *u, Value x, Value *dst)
         if (dst->kind == V_UNDEF)
             rt_out_of_memory(rt);
         PartLoop P = {x.a, dst->a, u->fz};
-        rt_parallel_for(x.a->n, GRAIN, part_band, &P);
+        rt_parallel_for(rt->pool, x.a->n, GRAIN, part_band, &P);
         return;
     }
     Each E = {.fn = el_fz, .fz = u->fz};
@@ -567,7 +567,7 @@ static int64_t extreme_index(Rt *rt, const RtArray *a, bool max)
     Extreme X = {a, max, malloc((size_t)nb * sizeof(int64_t))};
     if (!X.best)
         rt_out_of_memory(rt);
-    rt_parallel_for(nb, 1, extreme_blocks, &X);
+    rt_parallel_for(rt->pool, nb, 1, extreme_blocks, &X);
     for (int64_t b = 0; b < nb; b++)
         if (X.best[b] >= 0 && (bi < 0 || better(max, rt_get_real(a, X.best[b]), rt_get_real(a, bi))))
             bi = X.best[b];
@@ -725,7 +725,7 @@ void lib_dotprod(Rt *rt, int argc, Value *argv, int nout, Value *out)
     D.part = malloc((size_t)nb * sizeof *D.part);
     if (!D.part)
         rt_out_of_memory(rt);
-    rt_parallel_for(nb, 1, dot_blocks, &D);
+    rt_parallel_for(rt->pool, nb, 1, dot_blocks, &D);
     RtC64 s = {0, 0};
     for (int64_t b = 0; b < nb; b++)
         s.re += D.part[b].re, s.im += D.part[b].im;

@@ -201,7 +201,7 @@ static RtC64 fold_all(Rt *rt, const RtArray *a, Fold f, RtC64 c)
     Blocks B = {a, f, c, malloc((size_t)nb * sizeof(RtC64))};
     if (!B.part)
         rt_out_of_memory(rt);
-    rt_parallel_for(nb, 1, fold_blocks, &B);
+    rt_parallel_for(rt->pool, nb, 1, fold_blocks, &B);
     RtC64 r = B.part[0];
     for (int64_t b = 1; b < nb; b++) {
         if (f == F_PROD)
@@ -398,7 +398,7 @@ static void reduce_dim(Rt *rt, const RtArray *a, Op op, int64_t dim, Value *dst)
     RtElem e = result_is_complex(a, op) ? rt_complex_elem(rt) : rt_scalar_elem(rt);
     *dst = new_array(rt, e, a->rank, dims);
     Lines L = {rt, a, dst->a, op, s, false};
-    rt_parallel_for(s.outer * s.inner, line_grain(s), reduce_lines, &L);
+    rt_parallel_for(rt->pool, s.outer * s.inner, line_grain(s), reduce_lines, &L);
     if (L.failed)
         rt_out_of_memory(rt);
 }
@@ -494,7 +494,7 @@ static void cumulate(Rt *rt, const char *name, bool prod, int argc, Value *argv,
     bool cplx = rt_elem_is_complex(a->elem);
     *dst = new_array(rt, cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt), a->rank, a->dims);
     Cumul C = {a, dst->a, prod, around(a, dim)};
-    rt_parallel_for(C.s.outer * C.s.inner, line_grain(C.s), cumulate_lines, &C);
+    rt_parallel_for(rt->pool, C.s.outer * C.s.inner, line_grain(C.s), cumulate_lines, &C);
 }
 
 void lib_cumsum(Rt *rt, int argc, Value *argv, int nout, Value *out)

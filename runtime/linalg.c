@@ -112,11 +112,12 @@ int64_t rt_la_square(Rt *rt, RtLaTmp *t, const RtArray *a)
     return n;
 }
 
-void rt_la_threads(void)
+void rt_la_threads(Rt *rt)
 {
-    /* The host interpreter is one thread: this is never called concurrently. */
-    static int set;
-    int n = rt_pool_threads();
+    /* OpenBLAS's thread count is global to the library: set to this runtime's pool size
+     * before each call (hosts of different sizes in one process each get their own). */
+    static _Atomic int set;
+    int n = rt_pool_threads(rt->pool);
     if (n != set) {
         openblas_set_num_threads(n);
         set = n;
@@ -129,7 +130,7 @@ int rt_la_getrf(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **ipiv)
 {
     int64_t m = rt_la_rows(a), n = rt_la_cols(a), k = m < n ? m : n;
     *ipiv = rt_la_keep(rt, t, rt_array_vec(RT_I32, k > 0 ? k : 1));
-    rt_la_threads();
+    rt_la_threads(rt);
     int info = LA(rt->opt.dbl, getrf, LA_ROW, (int)m, (int)n, a->data, (int)n, (int *)(*ipiv)->data);
     if (info < 0)
         rt_la_fail(rt, t, "internal error: LAPACK getrf argument %d", -info);
@@ -145,7 +146,7 @@ void rt_la_svd(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **s, RtArray **u, RtArray
     *s = rt_la_new(rt, t, 1, k, false);
     RtArray *U = full ? rt_la_new(rt, t, m, m, false) : NULL;
     RtArray *V = full ? rt_la_new(rt, t, n, n, false) : NULL;
-    rt_la_threads();
+    rt_la_threads(rt);
     int info = LA(dbl, gesdd, LA_ROW, full ? 'A' : 'N', (int)m, (int)n, a->data, (int)n, (*s)->data,
                   full ? U->data : NULL, (int)m, full ? V->data : NULL, (int)n);
     if (info != 0)
@@ -231,7 +232,7 @@ void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
         rt_out_of_memory(rt);
     }
     if (m > 0 && n > 0 && k > 0) {
-        rt_la_threads();
+        rt_la_threads(rt);
         product(rt->opt.dbl, cplx, (int)m, (int)k, (int)n, A->data, B->data, dst->a->data);
     }
     rt_la_drop(&t);

@@ -51,7 +51,7 @@ static inline int64_t rt_la_cols(const RtArray *a) { return a->rank == 2 ? a->di
 /* The argument must be square; returns n. */
 int64_t rt_la_square(Rt *rt, RtLaTmp *t, const RtArray *a);
 /* Give OpenBLAS the pool's thread count (DESIGN.md: one pool, no oversubscription). */
-void rt_la_threads(void);
+void rt_la_threads(Rt *rt);
 /* The matrix product a*b for ops.c (docs/runtime.md "Operators"): result in *dst. */
 void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst);
 

@@ -272,18 +272,18 @@ static void band_generic(void *ctx, int64_t lo, int64_t hi)
 
 #define GRAIN (1 << 15)
 
-static void run_loop(Loop *L, int64_t n)
+static void run_loop(RtPool *pool, Loop *L, int64_t n)
 {
     RtElem re = L->r->elem;
     bool plain = !L->cplx && (!L->a || L->a->elem == re) && (!L->b || L->b->elem == re);
     if (plain && re == RT_F32)
-        rt_parallel_for(n, GRAIN, band_float, L);
+        rt_parallel_for(pool, n, GRAIN, band_float, L);
     else if (plain && re == RT_F64)
-        rt_parallel_for(n, GRAIN, band_double, L);
+        rt_parallel_for(pool, n, GRAIN, band_double, L);
     else if (L->cplx && cband_fits(L))
-        rt_parallel_for(n, GRAIN, re == RT_C32 ? cband_float : cband_double, L);
+        rt_parallel_for(pool, n, GRAIN, re == RT_C32 ? cband_float : cband_double, L);
     else
-        rt_parallel_for(n, GRAIN, band_generic, L);
+        rt_parallel_for(pool, n, GRAIN, band_generic, L);
 }
 
 void rt_format_dims(const RtArray *a, StrBuf *sb)
@@ -386,7 +386,7 @@ static void array_binary(Rt *rt, int op, Value a, Value b, Value *dst)
     if (dst->kind == V_UNDEF)
         rt_out_of_memory(rt);
     L.r = dst->a;
-    run_loop(&L, shape->n);
+    run_loop(rt->pool, &L, shape->n);
 }
 
 /* Cells of the same structure combine element by element; a number broadcasts. */
@@ -577,7 +577,7 @@ void rt_map1(Rt *rt, Value x, RtRealFn fr, RtCplxFn fc, Value *dst)
         if (dst->kind == V_UNDEF)
             rt_out_of_memory(rt);
         Map1 M = {a, dst->a, fr, fc};
-        rt_parallel_for(a->n, GRAIN, map1_band, &M);
+        rt_parallel_for(rt->pool, a->n, GRAIN, map1_band, &M);
         return;
     }
     default:
@@ -618,5 +618,5 @@ void rt_map2(Rt *rt, Value a, Value b, RtReal2Fn f, const char *name, Value *dst
     if (dst->kind == V_UNDEF)
         rt_out_of_memory(rt);
     M.r = dst->a;
-    rt_parallel_for(shape->n, GRAIN, map2_band, &M);
+    rt_parallel_for(rt->pool, shape->n, GRAIN, map2_band, &M);
 }

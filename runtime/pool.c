@@ -2,17 +2,19 @@
  * pool.c - the persistent thread pool behind whole-array operations, reductions and
  * (with the kernel issue) the CPU engine (interp.h "thread pool").
  *
- * Workers are created once by rt_pool_init and sleep on a condition variable between
+ * Workers are created once by rt_pool_new and sleep on a condition variable between
  * jobs; nothing spins. rt_parallel_for splits [0, n) into contiguous chunks, at most one
  * per thread and none smaller than `grain` (DESIGN.md "coarse work items"), publishes
  * the job, and runs chunks itself alongside the workers until every chunk is done. Chunk
  * boundaries depend only on n, grain and the thread count, so a caller that keeps one
  * partial result per chunk index gets the same answer on every run.
  *
- * One job runs at a time. A call made while a job is running (from a worker, from inside
- * a chunk, or from another thread) runs serially in its caller instead of waiting, so
- * nested parallel loops cannot deadlock. Before rt_pool_init, after rt_pool_shutdown, or
- * with one thread, every call is serial. The chunk function must not raise (rt_error
+ * A pool is an object (RtPool), owned by the host (host.c) that every runtime of a process
+ * shares; several hosts, hence several pools, may live at once and never touch each
+ * other. One job runs at a time on a pool. A call made while a job is running (from a
+ * worker, from inside a chunk, or from another thread) runs serially in its caller
+ * instead of waiting, so nested parallel loops cannot deadlock. With a NULL pool or one
+ * thread, every call is serial. The chunk function must not raise (rt_error
  * longjmps and would leave the job half done): callers check their inputs first.
  *
  * Ctrl-C (interrupt.c) does not skip chunks here: a caller's per-chunk results (counts
@@ -29,7 +31,7 @@
 /* More threads than this gain nothing for memory-bound loops and only cost stacks. */
 #define POOL_MAX_THREADS 256
 
-typedef struct Pool {
+struct RtPool {
     pthread_mutex_t mu;
     pthread_cond_t work;        /* a job was published, or stop */
     pthread_cond_t done;        /* the last chunk of a job finished */
@@ -42,16 +44,7 @@ typedef struct Pool {
     void *ctx;
     int64_t n;
     int nchunks, next, left;    /* chunks of the job; next to hand out; not yet finished */
-} Pool;
-
-static Pool pool = {
-    .mu = PTHREAD_MUTEX_INITIALIZER,
-    .work = PTHREAD_COND_INITIALIZER,
-    .done = PTHREAD_COND_INITIALIZER,
 };
-
-/* Serialises init and shutdown against each other. */
-static pthread_mutex_t life = PTHREAD_MUTEX_INITIALIZER;
 
 /* ---------------------------------------------------------------- chunks */
 
@@ -63,78 +56,84 @@ static int64_t chunk_begin(int64_t n, int nchunks, int c)
 
 /* Hand out and run chunks of the current job until none is left. Called with mu held;
  * returns with it held. */
-static void run_chunks(void)
+static void run_chunks(RtPool *pool)
 {
-    while (pool.next < pool.nchunks) {
-        int c = pool.next++;
-        RtRangeFn fn = pool.fn;
-        void *ctx = pool.ctx;
-        int64_t begin = chunk_begin(pool.n, pool.nchunks, c);
-        int64_t end = chunk_begin(pool.n, pool.nchunks, c + 1);
-        pthread_mutex_unlock(&pool.mu);
+    while (pool->next < pool->nchunks) {
+        int c = pool->next++;
+        RtRangeFn fn = pool->fn;
+        void *ctx = pool->ctx;
+        int64_t begin = chunk_begin(pool->n, pool->nchunks, c);
+        int64_t end = chunk_begin(pool->n, pool->nchunks, c + 1);
+        pthread_mutex_unlock(&pool->mu);
         fn(ctx, begin, end);
-        pthread_mutex_lock(&pool.mu);
-        if (--pool.left == 0)
-            pthread_cond_signal(&pool.done);
+        pthread_mutex_lock(&pool->mu);
+        if (--pool->left == 0)
+            pthread_cond_signal(&pool->done);
     }
 }
 
 static void *worker_main(void *arg)
 {
-    (void)arg;
-    pthread_mutex_lock(&pool.mu);
-    uint64_t seen = pool.gen;
+    RtPool *pool = arg;
+    pthread_mutex_lock(&pool->mu);
+    uint64_t seen = pool->gen;
     for (;;) {
-        while (!pool.stop && pool.gen == seen)
-            pthread_cond_wait(&pool.work, &pool.mu);
-        if (pool.stop)
+        while (!pool->stop && pool->gen == seen)
+            pthread_cond_wait(&pool->work, &pool->mu);
+        if (pool->stop)
             break;
-        seen = pool.gen;
-        run_chunks();
+        seen = pool->gen;
+        run_chunks(pool);
     }
-    pthread_mutex_unlock(&pool.mu);
+    pthread_mutex_unlock(&pool->mu);
     return NULL;
 }
 
 /* ---------------------------------------------------------------- API */
 
-void rt_parallel_for(int64_t n, int64_t grain, RtRangeFn fn, void *ctx)
+void rt_parallel_for(RtPool *pool, int64_t n, int64_t grain, RtRangeFn fn, void *ctx)
 {
     if (n <= 0)
         return;
     if (grain < 1)
         grain = 1;
     int64_t most = n / grain;   /* chunks of at least `grain` items */
-    pthread_mutex_lock(&pool.mu);
-    int threads = pool.nworkers + 1;
-    if (n < grain || pool.busy || threads == 1 || most < 2) {
-        pthread_mutex_unlock(&pool.mu);
+    if (!pool || n < grain || most < 2) {
         fn(ctx, 0, n);
         return;
     }
-    pool.busy = true;
-    pool.fn = fn;
-    pool.ctx = ctx;
-    pool.n = n;
-    pool.nchunks = most < threads ? (int)most : threads;
-    pool.next = 0;
-    pool.left = pool.nchunks;
-    pool.gen++;
-    pthread_cond_broadcast(&pool.work);
-    run_chunks();
-    while (pool.left > 0)
-        pthread_cond_wait(&pool.done, &pool.mu);
-    pool.busy = false;
-    pool.fn = NULL;
-    pool.ctx = NULL;
-    pthread_mutex_unlock(&pool.mu);
+    pthread_mutex_lock(&pool->mu);
+    int threads = pool->nworkers + 1;
+    if (pool->busy || threads == 1) {
+        pthread_mutex_unlock(&pool->mu);
+        fn(ctx, 0, n);
+        return;
+    }
+    pool->busy = true;
+    pool->fn = fn;
+    pool->ctx = ctx;
+    pool->n = n;
+    pool->nchunks = most < threads ? (int)most : threads;
+    pool->next = 0;
+    pool->left = pool->nchunks;
+    pool->gen++;
+    pthread_cond_broadcast(&pool->work);
+    run_chunks(pool);
+    while (pool->left > 0)
+        pthread_cond_wait(&pool->done, &pool->mu);
+    pool->busy = false;
+    pool->fn = NULL;
+    pool->ctx = NULL;
+    pthread_mutex_unlock(&pool->mu);
 }
 
-int rt_pool_threads(void)
+int rt_pool_threads(RtPool *pool)
 {
-    pthread_mutex_lock(&pool.mu);
-    int n = pool.nworkers + 1;
-    pthread_mutex_unlock(&pool.mu);
+    if (!pool)
+        return 1;
+    pthread_mutex_lock(&pool->mu);
+    int n = pool->nworkers + 1;
+    pthread_mutex_unlock(&pool->mu);
     return n;
 }
 
@@ -144,54 +143,51 @@ static int default_threads(void)
     return n < 1 ? 1 : n > POOL_MAX_THREADS ? POOL_MAX_THREADS : (int)n;
 }
 
-/* Idempotent: a pool that already has workers keeps them (shut it down to resize).
- * When a thread cannot be created the pool runs with the ones it has. */
-void rt_pool_init(int nthreads)
+/* When a thread cannot be created the pool runs with the ones it has. */
+RtPool *rt_pool_new(int nthreads)
 {
-    pthread_mutex_lock(&life);
-    if (pool.workers || nthreads == 1) {
-        pthread_mutex_unlock(&life);
-        return;
-    }
+    RtPool *pool = calloc(1, sizeof *pool);
+    if (!pool)
+        return NULL;
+    pthread_mutex_init(&pool->mu, NULL);
+    pthread_cond_init(&pool->work, NULL);
+    pthread_cond_init(&pool->done, NULL);
     if (nthreads <= 0)
         nthreads = default_threads();
     if (nthreads > POOL_MAX_THREADS)
         nthreads = POOL_MAX_THREADS;
+    if (nthreads == 1)
+        return pool;
     pthread_t *w = calloc((size_t)nthreads - 1, sizeof *w);
     int made = 0;
-    pthread_mutex_lock(&pool.mu);
-    pool.stop = false;
-    pthread_mutex_unlock(&pool.mu);
-    while (w && made < nthreads - 1 && !pthread_create(&w[made], NULL, worker_main, NULL))
+    /* the workers read nworkers/workers only under mu, after this returns */
+    pthread_mutex_lock(&pool->mu);
+    while (w && made < nthreads - 1 && !pthread_create(&w[made], NULL, worker_main, pool))
         made++;
     if (w && !made) {
         free(w);
         w = NULL;
     }
-    pthread_mutex_lock(&pool.mu);
-    pool.workers = w;
-    pool.nworkers = made;
-    pthread_mutex_unlock(&pool.mu);
-    pthread_mutex_unlock(&life);
+    pool->workers = w;
+    pool->nworkers = made;
+    pthread_mutex_unlock(&pool->mu);
+    return pool;
 }
 
-/* Stops and joins every worker. No rt_parallel_for may be running. */
-void rt_pool_shutdown(void)
+/* Stops and joins every worker. No rt_parallel_for may be running on it. */
+void rt_pool_free(RtPool *pool)
 {
-    pthread_mutex_lock(&life);
-    pthread_mutex_lock(&pool.mu);
-    pthread_t *w = pool.workers;
-    int n = pool.nworkers;
-    pool.stop = true;
-    pthread_cond_broadcast(&pool.work);
-    pthread_mutex_unlock(&pool.mu);
-    for (int i = 0; i < n; i++)
-        pthread_join(w[i], NULL);
-    free(w);
-    pthread_mutex_lock(&pool.mu);
-    pool.workers = NULL;
-    pool.nworkers = 0;
-    pool.stop = false;
-    pthread_mutex_unlock(&pool.mu);
-    pthread_mutex_unlock(&life);
+    if (!pool)
+        return;
+    pthread_mutex_lock(&pool->mu);
+    pool->stop = true;
+    pthread_cond_broadcast(&pool->work);
+    pthread_mutex_unlock(&pool->mu);
+    for (int i = 0; i < pool->nworkers; i++)
+        pthread_join(pool->workers[i], NULL);
+    free(pool->workers);
+    pthread_cond_destroy(&pool->work);
+    pthread_cond_destroy(&pool->done);
+    pthread_mutex_destroy(&pool->mu);
+    free(pool);
 }

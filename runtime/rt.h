@@ -77,19 +77,25 @@ typedef struct RtKernelSite {
 
 const RtKernelSite *rt_kernel_site(void);
 
-/* The host (host.c): the process-wide resources every runtime shares, owned once (DESIGN.md
- * "Process-wide resources are owned once"): the thread pool (opt->threads), the CPU
- * engine's JIT with its cache and loaded kernels (opt->kernel_dir) and FFTW's plans; the
- * pool starts with the first runtime (rt_host_set_threads before that).
+/* The host (host.c): the resources every runtime of a program shares, owned once (DESIGN.md
+ * "Process-wide resources are owned once"): the thread pool (opt->threads), each engine's
+ * state (the CPU engine's JIT with its cache folder and loaded kernels, opt->kernel_dir)
+ * and the builtin tables registered above the runtime (lib.h rt_host_register_builtins);
+ * the pool starts with the first runtime (rt_host_set_threads before that).
  * qpipe/main.c makes one and passes it to every runtime; freeing a runtime never touches
- * them. One host per process: NULL when one is already alive or out of memory. Free it
- * after every runtime made on it. */
+ * them. Several hosts may live at once and share nothing (but FFTW's plans, global to that
+ * library). NULL when out of memory. Free it after every runtime made on it. */
 RtHost *rt_host_new(const RtOptions *opt);
 void rt_host_free(RtHost *h);
 /* --threads: the pool's size (0 = all cores). 0, or -1 once a runtime has started the pool. */
 int rt_host_set_threads(RtHost *h, int threads);
 /* How many runtimes made on h are alive (the tests' check that a runtime counts out). */
 int rt_host_runtimes(RtHost *h);
+/* The host's thread pool (interp.h rt_parallel_for), made on first use, by the first
+ * runtime or by a caller above the runtime that converts frames on it (io/, display/);
+ * NULL only when out of memory (everything then runs serially). */
+typedef struct RtPool RtPool;
+RtPool *rt_host_pool(RtHost *h);
 
 /* Output of the program goes to `out`; diagnostics to `err`. opt->threads and
  * opt->kernel_dir are the host's (rt_host_new); the rest is this runtime's. */

@@ -177,7 +177,7 @@ static Binding lookup(Sc *s, const char *name)
         return (Binding){s->fi ? RT_BIND_LOCAL : RT_BIND_GLOBAL, slot, NULL};
     if (!s->fi) {       /* top level: globals of this or an earlier module, then the prelude */
         int g = rt_global_slot(s->rt, name);
-        const RtBuiltin *b = rt_find_builtin(name);
+        const RtBuiltin *b = rt_find_builtin(s->rt, name);
         int c = rt_find_constant(name);
         RtType *t = rt_builtin_type(s->rt, name);
         bool known = s->rt->globals[g].kind != V_UNDEF;

@@ -7,11 +7,15 @@
  * several rows per task when rows are short. A lockstep kernel exports qpk_blocks with the
  * same signature over block numbers: each task runs whole blocks, their threads in
  * lockstep.
+ *
+ * Its state on a host is one JIT (jit.h), made on the host's first kernel with the host's
+ * kernel folder and freed with the host (shutdown); a kernel keeps the host's pool.
  */
 #include "runtime/cpu/jit.h"
 #include "runtime/engine.h"
 #include "runtime/interp.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -21,25 +25,47 @@ typedef void (*Entry)(const qp_arg *args, const int64_t *dims, const int64_t *bl
 struct RtEngineKernel {
     Entry entry;
     bool lockstep;
+    RtPool *pool;               /* the host's */
 };
 
-static bool cpu_available(char *why, size_t len)
+
+static void *make_jit(RtHost *host)
 {
-    if (rt_jit_available())
+    return rt_jit_new(&(RtJitConfig){.kernel_dir = rt_host_kernel_dir(host)});
+}
+
+static RtJit *host_jit(RtHost *host)
+{
+    return rt_host_engine_state(host, &rt_cpu_engine, make_jit);
+}
+
+static bool cpu_available(RtHost *host, char *why, size_t len)
+{
+    RtJit *jit = host_jit(host);
+    if (!jit) {
+        snprintf(why, len, "out of memory");
+        return false;
+    }
+    if (rt_jit_available(jit))
         return true;
-    rt_jit_unavailable_reason(why, len);
+    rt_jit_unavailable_reason(jit, why, len);
     return false;
 }
 
-static RtEngineKernel *cpu_compile(const char *name, const char *text, bool lockstep, bool *cached, char *err,
-                                   size_t errlen)
+static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *text, bool lockstep, bool *cached,
+                                   char *err, size_t errlen)
 {
+    RtJit *jit = host_jit(host);
+    if (!jit) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     int compiled_before, cached_before, compiled_after, cached_after;
-    rt_jit_stats(&compiled_before, &cached_before);
-    Entry e = (Entry)rt_jit_symbol(name, text, lockstep ? "qpk_blocks" : "qpk_run", err, errlen);
+    rt_jit_stats(jit, &compiled_before, &cached_before);
+    Entry e = (Entry)rt_jit_symbol(jit, name, text, lockstep ? "qpk_blocks" : "qpk_run", err, errlen);
     if (!e)
         return NULL;
-    rt_jit_stats(&compiled_after, &cached_after);
+    rt_jit_stats(jit, &compiled_after, &cached_after);
     *cached = compiled_after == compiled_before;
     RtEngineKernel *k = malloc(sizeof *k);
     if (!k) {
@@ -48,6 +74,7 @@ static RtEngineKernel *cpu_compile(const char *name, const char *text, bool lock
     }
     k->entry = e;
     k->lockstep = lockstep;
+    k->pool = rt_host_pool(host);
     return k;
 }
 
@@ -109,14 +136,19 @@ static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *b
     int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
     job.slice = k->lockstep ? 1 : per_row >= SLICE_ELEMS ? 1 : SLICE_ELEMS / (per_row ? per_row : 1);
     if (k->lockstep)
-        rt_parallel_for(grid->nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
+        rt_parallel_for(k->pool, grid->nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
     else
-        rt_parallel_for(rows, grain, run_rows, &job);
+        rt_parallel_for(k->pool, rows, grain, run_rows, &job);
 }
 
 static void cpu_free(RtEngineKernel *k)
 {
     free(k);    /* the code stays loaded until shutdown: the JIT owns the objects */
+}
+
+static void cpu_shutdown(void *state)
+{
+    rt_jit_free(state);
 }
 
 const RtEngine rt_cpu_engine = {
@@ -125,5 +157,5 @@ const RtEngine rt_cpu_engine = {
     .compile = cpu_compile,
     .launch = cpu_launch,
     .free = cpu_free,
-    .shutdown = rt_jit_shutdown,
+    .shutdown = cpu_shutdown,
 };

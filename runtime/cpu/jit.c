@@ -130,9 +130,9 @@ typedef struct Loaded {
     void *handle;
 } Loaded;
 
-static struct Jit {
+struct RtJit {
     pthread_mutex_t mu;
-    char *kernel_dir, *cache_dir;       /* rt_jit_configure's copies */
+    char *kernel_dir, *cache_dir;       /* rt_jit_new's copies */
     Settings s;
     Loaded *loaded;
     int nloaded, cap;
@@ -143,7 +143,7 @@ static struct Jit {
     bool keep_warned;
     bool trust_warned;                  /* the one warning about the cache's trust */
     bool swept;                         /* stale temporary files removed (once) */
-} jit = {.mu = PTHREAD_MUTEX_INITIALIZER};
+};
 
 
 /* ---------------------------------------------------------------- small helpers */
@@ -356,7 +356,7 @@ static void hash_headers(Hash *h, const char *dir)
 
 /* The compiler command (resolved), its flags and its binary's identity, into s->argv and
  * the key. Returns why the JIT cannot work (a new string), or NULL. */
-static char *load_compiler(Settings *s)
+static char *load_compiler(RtJit *jit, Settings *s)
 {
     const char *cc = getenv("QPIPE_CC");
     const char *flags = getenv("QPIPE_CFLAGS");
@@ -382,24 +382,24 @@ static char *load_compiler(Settings *s)
         return str_dup("out of memory");
     for (int i = 0; i < s->argc; i++)
         hash_str(&s->base, s->argv[i]);
-    if (jit.kernel_dir) {
+    if (jit->kernel_dir) {
         /* The folder's path is not part of the key; its headers' content is. */
         if (!push_word("-I", &s->argv, &s->argc) ||
-            !push_word(jit.kernel_dir, &s->argv, &s->argc))
+            !push_word(jit->kernel_dir, &s->argv, &s->argc))
             return str_dup("out of memory");
-        hash_headers(&s->base, jit.kernel_dir);
+        hash_headers(&s->base, jit->kernel_dir);
     }
     return NULL;
 }
 
 /* Returns why there is no cache folder (a new string), or NULL. */
-static char *load_cache_dir(Settings *s)
+static char *load_cache_dir(RtJit *jit, Settings *s)
 {
     const char *xdg = getenv("XDG_CACHE_HOME");
     const char *home = getenv("HOME");
     const char *own = getenv("QPIPE_CACHE");
-    if (jit.cache_dir)
-        s->cache_dir = str_dup(jit.cache_dir);
+    if (jit->cache_dir)
+        s->cache_dir = str_dup(jit->cache_dir);
     else if (own && *own)
         s->cache_dir = str_dup(own);
     else if (xdg && *xdg)
@@ -411,18 +411,18 @@ static char *load_cache_dir(Settings *s)
     return s->cache_dir ? NULL : str_dup("out of memory");
 }
 
-/* Fill jit.s from the configuration and the environment, once. Called with mu held. */
-static void settings_load(void)
+/* Fill jit->s from the configuration and the environment, once. Called with mu held. */
+static void settings_load(RtJit *jit)
 {
-    Settings *s = &jit.s;
+    Settings *s = &jit->s;
     if (s->ready)
         return;
     s->ready = true;
     s->base = hash_init();
     hash_str(&s->base, JIT_KEY_FORMAT);
-    s->problem = load_compiler(s);
+    s->problem = load_compiler(jit, s);
     if (!s->problem)
-        s->problem = load_cache_dir(s);
+        s->problem = load_cache_dir(jit, s);
     hash_cpu(&s->base);
     const char *keep = getenv("QPIPE_KEEP_KERNELS");
     if (keep && *keep)
@@ -483,10 +483,10 @@ static char *read_fd(int fd)
  * messages name `<stdin>` rather than a temporary path (generated code names its .q file
  * by #line), and with stdout and stderr into `log_fd`; wait for it. Returns 0, or -1 with
  * the reason in err. */
-static int spawn_compiler(const char *src, const char *out, int log_fd,
+static int spawn_compiler(RtJit *jit, const char *src, const char *out, int log_fd,
                           char *err, size_t errlen)
 {
-    Settings *s = &jit.s;
+    Settings *s = &jit->s;
     const char **argv = malloc(sizeof *argv * (size_t)(s->argc + 6));
     if (!argv) {
         set_err(err, errlen, "out of memory");
@@ -534,11 +534,11 @@ static int spawn_compiler(const char *src, const char *out, int log_fd,
 /* Remove temporary files (`.tmp.` in the name) older than JIT_STALE_SECONDS from the cache
  * folder: what runs killed while compiling left behind. Once per process, on its first
  * compilation, so that a run served from the cache never reads the folder. */
-static void sweep_stale(const char *dir)
+static void sweep_stale(RtJit *jit, const char *dir)
 {
-    if (jit.swept)
+    if (jit->swept)
         return;
-    jit.swept = true;
+    jit->swept = true;
     DIR *d = opendir(dir);
     if (!d)
         return;
@@ -557,12 +557,12 @@ static void sweep_stale(const char *dir)
 
 /* Build `source` into `so_path` through a temporary object renamed into place.
  * Returns 0, or -1 with the reason in err. */
-static int compile(const char *key, const char *source, const char *so_path,
+static int compile(RtJit *jit, const char *key, const char *source, const char *so_path,
                    char *err, size_t errlen)
 {
-    const char *dir = jit.s.cache_dir;
-    sweep_stale(dir);
-    unsigned n = jit.counter++;
+    const char *dir = jit->s.cache_dir;
+    sweep_stale(jit, dir);
+    unsigned n = jit->counter++;
     int pid = (int)getpid();
     char *src = str_printf("%s/%s.%d.%u.tmp.c", dir, key, pid, n);
     char *obj = str_printf("%s/%s.so.tmp.%d.%u", dir, key, pid, n);
@@ -582,7 +582,7 @@ static int compile(const char *key, const char *source, const char *so_path,
         goto done;
     }
     unlink(log);        /* anonymous from now on: nothing to clean up */
-    if (spawn_compiler(src, obj, log_fd, err, errlen) != 0)
+    if (spawn_compiler(jit, src, obj, log_fd, err, errlen) != 0)
         goto done;
     /* the compiler made it 0777 less the umask: closed to others, or it would not load */
     if (chmod(obj, 0700) != 0) {
@@ -612,9 +612,9 @@ done:
 
 /* QPIPE_KEEP_KERNELS: write the source as DIR/NAME_KEY.c (by rename, so a reader never
  * sees half a file). A failure does not fail the kernel; it is said once on stderr. */
-static void keep_source(const char *name, const char *key, const char *source)
+static void keep_source(RtJit *jit, const char *name, const char *key, const char *source)
 {
-    const char *dir = jit.s.keep_dir;
+    const char *dir = jit->s.keep_dir;
     char clean[JIT_NAME_MAX + 1];
     size_t n = 0;
     for (const char *p = name ? name : "kernel"; *p && n < JIT_NAME_MAX; p++) {
@@ -625,7 +625,7 @@ static void keep_source(const char *name, const char *key, const char *source)
     }
     clean[n] = '\0';
     char *final = str_printf("%s/%s_%s.c", dir, n ? clean : "kernel", key);
-    char *tmp = str_printf("%s/.%s.tmp.%d.%u", dir, key, (int)getpid(), jit.counter++);
+    char *tmp = str_printf("%s/.%s.tmp.%d.%u", dir, key, (int)getpid(), jit->counter++);
     int e = final && tmp ? rt_jit_mkdirs(dir, 0777) : ENOMEM;
     if (!e)
         e = write_new_file(tmp, source, strlen(source), 0644);
@@ -633,8 +633,8 @@ static void keep_source(const char *name, const char *key, const char *source)
         e = errno;
         unlink(tmp);
     }
-    if (e && !jit.keep_warned) {
-        jit.keep_warned = true;
+    if (e && !jit->keep_warned) {
+        jit->keep_warned = true;
         fprintf(stderr, "qpipe: warning: cannot keep kernel sources in %s "
                 "(QPIPE_KEEP_KERNELS): %s\n", dir, strerror(e));
     }
@@ -645,25 +645,25 @@ static void keep_source(const char *name, const char *key, const char *source)
 
 /* ---------------------------------------------------------------- the cache */
 
-static Loaded *find_loaded(const char *key)
+static Loaded *find_loaded(RtJit *jit, const char *key)
 {
-    for (int i = 0; i < jit.nloaded; i++)
-        if (!strcmp(jit.loaded[i].key, key))
-            return &jit.loaded[i];
+    for (int i = 0; i < jit->nloaded; i++)
+        if (!strcmp(jit->loaded[i].key, key))
+            return &jit->loaded[i];
     return NULL;
 }
 
-static bool add_loaded(const char *key, void *handle)
+static bool add_loaded(RtJit *jit, const char *key, void *handle)
 {
-    if (jit.nloaded == jit.cap) {
-        int cap = jit.cap ? jit.cap * 2 : 16;
-        Loaded *grown = realloc(jit.loaded, sizeof *grown * (size_t)cap);
+    if (jit->nloaded == jit->cap) {
+        int cap = jit->cap ? jit->cap * 2 : 16;
+        Loaded *grown = realloc(jit->loaded, sizeof *grown * (size_t)cap);
         if (!grown)
             return false;
-        jit.loaded = grown;
-        jit.cap = cap;
+        jit->loaded = grown;
+        jit->cap = cap;
     }
-    Loaded *l = &jit.loaded[jit.nloaded++];
+    Loaded *l = &jit->loaded[jit->nloaded++];
     memcpy(l->key, key, sizeof l->key);
     l->handle = handle;
     return true;
@@ -691,11 +691,11 @@ static void *load_object(const char *path, const char *symbol, void **handle,
 
 /* rt_jit_symbol with mu held. `count` says whether the statistics see it (not for the
  * probe), `keep` whether QPIPE_KEEP_KERNELS applies. */
-static void *get_symbol(const char *name, const char *source, const char *symbol,
+static void *get_symbol(RtJit *jit, const char *name, const char *source, const char *symbol,
                         bool count, bool keep, char *err, size_t errlen)
 {
-    settings_load();
-    Settings *s = &jit.s;
+    settings_load(jit);
+    Settings *s = &jit->s;
     if (s->problem) {
         set_err(err, errlen, "no C compiler for kernels: %s", s->problem);
         return NULL;
@@ -705,9 +705,9 @@ static void *get_symbol(const char *name, const char *source, const char *symbol
     char key[KEY_HEX + 1];
     hash_hex(&h, key);
     if (keep && s->keep_dir)
-        keep_source(name, key, source);
+        keep_source(jit, name, key, source);
 
-    Loaded *l = find_loaded(key);
+    Loaded *l = find_loaded(jit, key);
     if (l) {
         void *sym = dlsym(l->handle, symbol);
         if (!sym)
@@ -715,7 +715,7 @@ static void *get_symbol(const char *name, const char *source, const char *symbol
         return sym;
     }
     if (!s->cache_ready) {
-        char *dir = rt_jit_cache_folder(s->cache_dir, &s->cache_temporary, &jit.trust_warned,
+        char *dir = rt_jit_cache_folder(s->cache_dir, &s->cache_temporary, &jit->trust_warned,
                                         err, errlen);
         if (!dir)
             return NULL;
@@ -732,24 +732,24 @@ static void *get_symbol(const char *name, const char *source, const char *symbol
     bool present = access(so_path, F_OK) == 0;
     char why[128];
     if (present && rt_jit_cache_distrust(so_path, why, sizeof why)) {
-        if (!jit.trust_warned)
+        if (!jit->trust_warned)
             fprintf(stderr, "qpipe: warning: not loading the cached kernel %s (%s); building it again\n",
                     so_path, why);
-        jit.trust_warned = true;
+        jit->trust_warned = true;
         present = false;        /* the build replaces it by rename */
     }
     if (present && (sym = load_object(so_path, symbol, &handle, err, errlen))) {
         if (count)
-            jit.cached++;
-    } else if (compile(key, source, so_path, err, errlen) == 0) {
+            jit->cached++;
+    } else if (compile(jit, key, source, so_path, err, errlen) == 0) {
         sym = load_object(so_path, symbol, &handle, err, errlen);
         if (count && sym)
-            jit.compiled++;
+            jit->compiled++;
     } else if (present) {
         unlink(so_path);        /* a broken entry that cannot be rebuilt now */
     }
     free(so_path);
-    if (sym && !add_loaded(key, handle)) {
+    if (sym && !add_loaded(jit, key, handle)) {
         dlclose(handle);
         set_err(err, errlen, "out of memory");
         return NULL;
@@ -760,84 +760,81 @@ static void *get_symbol(const char *name, const char *source, const char *symbol
 
 /* ---------------------------------------------------------------- public API */
 
-void rt_jit_configure(const RtJitConfig *c)
+RtJit *rt_jit_new(const RtJitConfig *c)
 {
-    pthread_mutex_lock(&jit.mu);
-    free(jit.kernel_dir);
-    free(jit.cache_dir);
-    jit.kernel_dir = c ? str_dup(c->kernel_dir) : NULL;
-    jit.cache_dir = c ? str_dup(c->cache_dir) : NULL;
-    settings_free(&jit.s);          /* read again on next use */
-    jit.available = 0;
-    free(jit.why);
-    jit.why = NULL;
-    pthread_mutex_unlock(&jit.mu);
+    RtJit *jit = calloc(1, sizeof *jit);
+    if (!jit)
+        return NULL;
+    pthread_mutex_init(&jit->mu, NULL);
+    if (c && ((c->kernel_dir && !(jit->kernel_dir = str_dup(c->kernel_dir))) ||
+              (c->cache_dir && !(jit->cache_dir = str_dup(c->cache_dir))))) {
+        rt_jit_free(jit);
+        return NULL;
+    }
+    return jit;
 }
 
-bool rt_jit_available(void)
+bool rt_jit_available(RtJit *jit)
 {
-    pthread_mutex_lock(&jit.mu);
-    if (jit.available == 0) {
+    pthread_mutex_lock(&jit->mu);
+    if (jit->available == 0) {
         char err[512] = "";
-        void *sym = get_symbol("probe", PROBE_SOURCE, PROBE_SYMBOL, false, false,
+        void *sym = get_symbol(jit, "probe", PROBE_SOURCE, PROBE_SYMBOL, false, false,
                                err, sizeof err);
         if (sym && ((int (*)(void))sym)() == 42) {
-            jit.available = 1;
+            jit->available = 1;
         } else {
-            jit.available = -1;
+            jit->available = -1;
             err[strcspn(err, "\n")] = '\0';
-            if (jit.s.problem)
-                jit.why = str_dup(jit.s.problem);
+            if (jit->s.problem)
+                jit->why = str_dup(jit->s.problem);
             else
-                jit.why = str_printf("the C compiler %s fails on a test file: %s",
-                                     jit.s.argv ? jit.s.argv[0] : "?", err);
+                jit->why = str_printf("the C compiler %s fails on a test file: %s",
+                                      jit->s.argv ? jit->s.argv[0] : "?", err);
         }
     }
-    bool ok = jit.available > 0;
-    pthread_mutex_unlock(&jit.mu);
+    bool ok = jit->available > 0;
+    pthread_mutex_unlock(&jit->mu);
     return ok;
 }
 
-void rt_jit_unavailable_reason(char *buf, size_t len)
+void rt_jit_unavailable_reason(RtJit *jit, char *buf, size_t len)
 {
-    pthread_mutex_lock(&jit.mu);
-    set_err(buf, len, "%s", jit.available < 0 && jit.why ? jit.why : "");
-    pthread_mutex_unlock(&jit.mu);
+    pthread_mutex_lock(&jit->mu);
+    set_err(buf, len, "%s", jit->available < 0 && jit->why ? jit->why : "");
+    pthread_mutex_unlock(&jit->mu);
 }
 
-void *rt_jit_symbol(const char *name, const char *source, const char *symbol,
+void *rt_jit_symbol(RtJit *jit, const char *name, const char *source, const char *symbol,
                     char *err, size_t errlen)
 {
-    pthread_mutex_lock(&jit.mu);
-    void *sym = get_symbol(name, source, symbol, true, true, err, errlen);
-    pthread_mutex_unlock(&jit.mu);
+    pthread_mutex_lock(&jit->mu);
+    void *sym = get_symbol(jit, name, source, symbol, true, true, err, errlen);
+    pthread_mutex_unlock(&jit->mu);
     return sym;
 }
 
-void rt_jit_stats(int *compiled, int *cached)
+void rt_jit_stats(RtJit *jit, int *compiled, int *cached)
 {
-    pthread_mutex_lock(&jit.mu);
+    pthread_mutex_lock(&jit->mu);
     if (compiled)
-        *compiled = jit.compiled;
+        *compiled = jit->compiled;
     if (cached)
-        *cached = jit.cached;
-    pthread_mutex_unlock(&jit.mu);
+        *cached = jit->cached;
+    pthread_mutex_unlock(&jit->mu);
 }
 
-void rt_jit_shutdown(void)
+void rt_jit_free(RtJit *jit)
 {
-    pthread_mutex_lock(&jit.mu);
-    for (int i = 0; i < jit.nloaded; i++)
-        dlclose(jit.loaded[i].handle);
-    free(jit.loaded);
-    jit.loaded = NULL;
-    jit.nloaded = jit.cap = 0;
-    settings_free(&jit.s);
-    free(jit.kernel_dir);
-    free(jit.cache_dir);
-    free(jit.why);
-    jit.kernel_dir = jit.cache_dir = jit.why = NULL;
-    jit.compiled = jit.cached = jit.available = 0;
-    jit.keep_warned = jit.trust_warned = jit.swept = false;
-    pthread_mutex_unlock(&jit.mu);
+    if (!jit)
+        return;
+    for (int i = 0; i < jit->nloaded; i++)
+        dlclose(jit->loaded[i].handle);
+    free(jit->loaded);
+    settings_free(&jit->s);
+    free(jit->kernel_dir);
+    free(jit->cache_dir);
+    free(jit->why);
+    pthread_mutex_destroy(&jit->mu);
+    free(jit);
 }

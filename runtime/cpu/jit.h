@@ -14,7 +14,13 @@
  * concurrent runs never see half a file; a cache entry that fails to load, or lacks the
  * symbol, or that another user could have written (jit_cache.h), is rebuilt once.
  *
- * Switches, read on first use (and again after rt_jit_shutdown or rt_jit_configure):
+ * A JIT is an object (RtJit): its configuration, the switches as read, the objects it
+ * loaded and its statistics. The host (host.c) owns one for the CPU engine; two JITs in one
+ * process share nothing but the disk cache (whose entries are renamed into place) and the
+ * dynamic loader's reference counts (dlopen of one path twice gives one mapping, unmapped
+ * at its last dlclose).
+ *
+ * Switches, read on a JIT's first use:
  *   QPIPE_CC            compiler command, split at blanks (default `cc`); `none` turns
  *                       the JIT off, so kernels run in the interpreter
  *   QPIPE_CFLAGS        compiler flags, split at blanks (default JIT_DEFAULT_CFLAGS in
@@ -28,8 +34,8 @@
  *                       $HOME/.cache/qpipe; in a shared place its qpipe-UID subfolder,
  *                       and only trusted objects are loaded (jit_cache.h)
  *
- * Every function is thread-safe: one mutex guards the table of loaded objects and is
- * held for the whole of a compilation, so one process never builds a kernel twice.
+ * Every function is thread-safe: one mutex per JIT guards its table of loaded objects and
+ * is held for the whole of a compilation, so one JIT never builds a kernel twice.
  */
 #ifndef RT_CPU_JIT_H
 #define RT_CPU_JIT_H
@@ -37,40 +43,43 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Options, set once by the runtime. The strings are copied. */
+typedef struct RtJit RtJit;
+
+/* Options. The strings are copied. */
 typedef struct RtJitConfig {
     const char *kernel_dir;   /* folder holding qp_kernel.h (passed as -I); NULL: none */
     const char *cache_dir;    /* NULL: $XDG_CACHE_HOME/qpipe, else $HOME/.cache/qpipe */
 } RtJitConfig;
 
-void rt_jit_configure(const RtJitConfig *c);
+/* A JIT with this configuration (c may be NULL); nothing is read or compiled yet. NULL when
+ * out of memory. */
+RtJit *rt_jit_new(const RtJitConfig *c);
+
+/* dlclose everything it loaded and free all its memory (LeakSanitizer clean). Addresses
+ * it returned are invalid afterwards. NULL is ignored. */
+void rt_jit_free(RtJit *jit);
 
 /* Is a C compiler usable? false when QPIPE_CC=none or the compiler cannot be run.
- * Checked once per process by building a tiny probe through the cache, so a run after
+ * Checked once per JIT by building a tiny probe through the cache, so a run after
  * the first one loads the probe instead of compiling it. */
-bool rt_jit_available(void);
+bool rt_jit_available(RtJit *jit);
 
 /* Why rt_jit_available is false (for the runtime's warning), as one line in buf; "" when
  * it is true or was not asked yet. */
-void rt_jit_unavailable_reason(char *buf, size_t len);
+void rt_jit_unavailable_reason(RtJit *jit, char *buf, size_t len);
 
 /* Compile `source` (a C translation unit that does #include "qp_kernel.h") into a shared
  * object and return the address of `symbol`; cached under a key of source, compiler,
  * flags and the headers' content, so a second run compiles nothing. `name` is a readable
  * name used for kept copies (QPIPE_KEEP_KERNELS). On failure returns NULL and writes the
  * compiler's message (its first lines) into err, which may be NULL. The address stays
- * valid until rt_jit_shutdown. */
-void *rt_jit_symbol(const char *name, const char *source, const char *symbol,
+ * valid until rt_jit_free. */
+void *rt_jit_symbol(RtJit *jit, const char *name, const char *source, const char *symbol,
                     char *err, size_t errlen);
 
 /* Statistics for `qpipe -v` and tests: kernels compiled, and kernels loaded from the disk
- * cache, by this process since start (or since rt_jit_shutdown). A second request for a
- * kernel already loaded counts as neither; the availability probe is not counted. */
-void rt_jit_stats(int *compiled, int *cached);
-
-/* dlclose everything and free all memory (LeakSanitizer clean). Afterwards the module is
- * as at start: the configuration is forgotten and the switches and availability are read
- * again on next use. Addresses returned earlier are invalid. */
-void rt_jit_shutdown(void);
+ * cache, by this JIT. A second request for a kernel already loaded counts as neither; the
+ * availability probe is not counted. */
+void rt_jit_stats(RtJit *jit, int *compiled, int *cached);
 
 #endif

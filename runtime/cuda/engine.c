@@ -36,6 +36,7 @@ struct RtEngineKernel {
     int block;                  /* threads per block from the occupancy API */
     bool lockstep;
     char *name, *text;          /* for the CPU fallback */
+    RtHost *host;               /* whose CPU engine compiles the fallback */
     RtEngineKernel *cpu;        /* the CPU engine's kernel, once needed */
 };
 
@@ -138,8 +139,11 @@ static void probe(void)
     C.state = 1;
 }
 
-static bool cuda_available(char *why, size_t len)
+/* The device context is the process's (one driver context, like FFTW's planner): the host
+ * argument is not needed to answer. */
+static bool cuda_available(RtHost *host, char *why, size_t len)
 {
+    (void)host;
     pthread_mutex_lock(&C.mu);
     probe();
     bool ok = C.state > 0;
@@ -165,21 +169,31 @@ static RtEngineKernel *on_cpu(RtEngineKernel *k, char *err, size_t errlen)
 {
     bool cached;
     if (!k->cpu)
-        k->cpu = rt_cpu_engine.compile(k->name, k->text, k->lockstep, &cached, err, errlen);
+        k->cpu = rt_cpu_engine.compile(k->host, k->name, k->text, k->lockstep, &cached, err, errlen);
     return k->cpu;
 }
 
 /* A kernel the GPU cannot take (NVRTC or the driver refuses it) runs on the CPU engine,
  * with one warning: the program still runs, and the message says what to report. */
-static RtEngineKernel *cuda_compile(const char *name, const char *text, bool lockstep, bool *cached, char *err,
-                                    size_t errlen)
+/* What a host holds of this engine (rt_host_engine_state): the process's context, so that
+ * the host's free trims the device blocks cached (cuda_shutdown). */
+static void *host_state(RtHost *host)
 {
+    (void)host;
+    return &C;
+}
+
+static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *text, bool lockstep, bool *cached,
+                                    char *err, size_t errlen)
+{
+    rt_host_engine_state(host, &rt_cuda_engine, host_state);
     RtEngineKernel *k = calloc(1, sizeof *k);
     if (!k || !(k->name = strdup(name)) || !(k->text = strdup(text))) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
     k->lockstep = lockstep;
+    k->host = host;
     pthread_mutex_lock(&C.mu);
     probe();
     int arch = C.arch;
@@ -419,8 +433,9 @@ static void cuda_free(RtEngineKernel *k)
 /* The device blocks cached go back to the driver; the context and the libraries stay
  * until the process ends. Called by the host (host.c) before the CPU engine's shutdown,
  * which unloads the fallbacks' objects. */
-static void cuda_shutdown(void)
+static void cuda_shutdown(void *state)
 {
+    (void)state;                /* &C: the process's context */
     pthread_mutex_lock(&C.mu);
     if (C.state > 0) {
         C.d->cuCtxSetCurrent(C.ctx);

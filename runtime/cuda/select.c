@@ -19,7 +19,7 @@ const RtEngine *rt_engine_for(int choice, char *why, size_t len)
         why[0] = '\0';
     if (choice == RT_ENGINE_CPU)
         return &rt_cpu_engine;
-    bool cuda = rt_cuda_engine.available(buf, sizeof buf);
+    bool cuda = rt_cuda_engine.available(NULL, buf, sizeof buf);     /* host-independent */
     if (why)
         snprintf(why, len, "%s", cuda ? "" : buf);
     if (cuda)

@@ -436,6 +436,53 @@ def preview_session():
             proc.kill()
 
 
+IDENTITY = "function y = process(x)\n    y = x\nendfunction\n"
+
+
+@check("window preview: an output that is its input (one texture for both panes) follows Right and a "
+       "reload to another filter and back; --exit-at-end prints the frame count and the stages")
+def preview_identity():
+    frames = rgb_frames(os.path.join(MEDIA, "in444.mp4"))
+    clip = out("same.mp4")
+    shutil.copy(os.path.join(MEDIA, "in444.mp4"), clip)
+    f = out("same.q")
+    write(f, IDENTITY)
+    proc = spawn(["preview", f, clip, "--paused", "--start", "5"], xenv(), out("same.log"))
+    try:
+        wid = find_window("qpipe preview: %s on %s" % (f, clip))
+        time.sleep(0.3)
+        lay = Layout(Shot(wid))
+
+        def both(n, out_of):
+            s = Shot(wid)
+            return check_pane(s, lay, 0, lambda x, y: frame_px(frames, n, x, y), "input %d" % n) or \
+                check_pane(s, lay, 1, lambda x, y: out_of(frame_px(frames, n, x, y)), "output %d" % n)
+        wait_for(lambda: both(5, lambda p: p), 3, "frame 5 in both panes")
+        key(wid, "Right")
+        wait_for(lambda: both(6, lambda p: p), 3, "frame 6 in both panes after Right")
+        write(f + ".tmp", INVERT)
+        os.rename(f + ".tmp", f)
+        wait_for(lambda: both(6, lambda p: tuple(255 - v for v in p)), 3, "the negative after a reload")
+        write(f + ".tmp", IDENTITY)
+        os.rename(f + ".tmp", f)
+        wait_for(lambda: both(6, lambda p: p), 3, "frame 6 again after reloading the identity")
+        key(wid, "Left")
+        wait_for(lambda: both(5, lambda p: p), 3, "frame 5 in both panes after Left")
+        key(wid, "q")
+        rc = finish(proc)
+        assert rc == 0, "exit status %d" % rc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    count = len(frames) // (320 * 180 * 3)
+    code, _, err = run([QPIPE, "preview", f, clip, "--no-pace", "--exit-at-end"], env=xenv(), timeout=60)
+    assert code == 0, "exit status %d: %s" % (code, err[-300:])
+    m = re.search(r"qpipe preview: (\d+) frames in [\d.]+ s: [\d.]+ fps\n", err)
+    assert m and int(m.group(1)) == count, "no line of %d frames: %r" % (count, err[-300:])
+    assert re.search(r"qpipe preview: per frame: decoded frame wait [\d.]+ ms, filter [\d.]+ ms, "
+                     r"convert\+upload [\d.]+ ms, draw\+present [\d.]+ ms\n", err), err[-300:]
+
+
 GAIN = "function y = process(x, gain : scalar = 0.5)\n    y = x * gain\nendfunction\n"
 
 

@@ -75,7 +75,7 @@ static void check_names(Rt *rt)
     why_reset();
     for (int i = 0; i < NPRELUDE; i++) {
         const char *n = prelude[i];
-        if (!rt_find_builtin(n) && rt_find_constant(n) < 0 && !rt_builtin_type(rt, n) && !is_later(n))
+        if (!rt_find_builtin(rt, n) && rt_find_constant(n) < 0 && !rt_builtin_type(rt, n) && !is_later(n))
             sb_printf(&why_sb, "%s'%s'", why_sb.len ? ", " : "not a builtin, constant or type: ", n);
     }
     report("prelude_names_are_provided", why_text());
@@ -90,7 +90,7 @@ static void check_names(Rt *rt)
 
     why_reset();
     for (int i = 0; i < NLATER; i++)
-        if (rt_find_builtin(later[i].name) || !in_prelude(later[i].name))
+        if (rt_find_builtin(rt, later[i].name) || !in_prelude(later[i].name))
             sb_printf(&why_sb, "%s'%s'", why_sb.len ? ", " : "stale entries of `later`: ", later[i].name);
     report("later_list_is_current", why_text());
 
@@ -207,11 +207,13 @@ static void check_formats(Rt *rt)
 
 int main(void)
 {
-    io_register();      /* imread, imwrite and the video functions come from io/ */
-    disp_register();    /* imshow, hold, sync_framerate */
     RtOptions opt = {0};
     FILE *sink = tmpfile();
     RtHost *host = rt_host_new(&opt);
+    if (host) {
+        io_register(host);      /* imread, imwrite and the video functions come from io/ */
+        disp_register(host);    /* imshow, hold, sync_framerate */
+    }
     Rt *rt = host ? rt_new(host, &opt, sink ? sink : stdout, stderr) : NULL;
     if (!rt) {
         report("rt_new", "rt_new failed");

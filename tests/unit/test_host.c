@@ -4,7 +4,9 @@
  * parallel_do kernel runs frames on a second thread while the main thread loads, runs and
  * frees other filter runtimes in a loop; every frame of both must be right (before the host,
  * rt_free unloaded every runtime's kernels: the running filter would call unmapped code).
- * Run under ASan by `make test-asan`.
+ * Two more hosts alive at once (each with its own pool and JIT, sharing the disk cache and
+ * so the very same kernel object) run the same kernel on two threads and are freed in
+ * either order; the survivor keeps running. Run under ASan by `make test-asan`.
  *
  * Prints `ok NAME` or `not ok NAME: REASON` per check (docs/testing.md "Unit tests").
  */
@@ -83,6 +85,65 @@ static void *runner_main(void *arg)
     return NULL;
 }
 
+/* Hosts h[0] (2 threads) and h[1] (3 threads) each run the same filter on a thread of its
+ * own; h[first] is freed while the other's filter keeps running, then the other. */
+static const char *two_hosts(const char *path, int first, FILE *devnull)
+{
+    RtOptions o[2] = {{.kernel_dir = "kernels", .threads = 2}, {.kernel_dir = "kernels", .threads = 3}};
+    RtHost *h[2] = {rt_host_new(&o[0]), rt_host_new(&o[1])};
+    RtFilter *f[2] = {NULL, NULL};
+    Runner r[2] = {0};
+    pthread_t t[2];
+    bool running[2] = {false, false};
+    const char *bad = !h[0] || !h[1] ? "rt_host_new failed" : NULL;
+    for (int i = 0; i < 2 && !bad; i++) {
+        int rc = 0;
+        f[i] = rt_filter_load(h[i], &o[i], path, devnull, stderr, &rc);
+        if (!f[i])
+            bad = why("load on host %d failed (rc %d)", i, rc);
+        else if (rt_pool_threads(rt_host_pool(h[i])) != o[i].threads)
+            bad = why("host %d has %d threads, not %d", i, rt_pool_threads(rt_host_pool(h[i])), o[i].threads);
+    }
+    for (int i = 0; i < 2 && !bad; i++) {
+        r[i].f = f[i];
+        running[i] = pthread_create(&t[i], NULL, runner_main, &r[i]) == 0;
+    }
+    /* both run; then the first host goes away under the other's running kernels */
+    for (int spin = 0; spin < 5000 && !bad && (atomic_load(&r[0].frames) < 3 || atomic_load(&r[1].frames) < 3);
+         spin++)
+        usleep(1000);
+    int other = 1 - first;
+    if (running[first]) {
+        atomic_store(&r[first].stop, true);
+        pthread_join(t[first], NULL);
+        running[first] = false;
+    }
+    if (!bad && atomic_load(&r[first].frames) < 3)
+        bad = why("host %d's filter made %d frames", first, atomic_load(&r[first].frames));
+    if (!bad)
+        bad = r[first].bad;
+    rt_filter_free(f[first]);
+    f[first] = NULL;
+    rt_host_free(h[first]);
+    h[first] = NULL;
+    int seen = atomic_load(&r[other].frames);
+    for (int spin = 0; spin < 5000 && !bad && atomic_load(&r[other].frames) < seen + 3 && !r[other].bad; spin++)
+        usleep(1000);
+    if (running[other]) {
+        atomic_store(&r[other].stop, true);
+        pthread_join(t[other], NULL);
+    }
+    if (!bad)
+        bad = r[other].bad;
+    if (!bad && atomic_load(&r[other].frames) < seen + 3)
+        bad = why("host %d's filter stopped when host %d was freed", other, first);
+    if (!bad && f[other])
+        bad = run_frame(f[other], 1);
+    rt_filter_free(f[other]);
+    rt_host_free(h[other]);
+    return bad;
+}
+
 int main(void)
 {
     char *cache = strdup("/tmp/qpipe_test_host_cache_XXXXXX");
@@ -97,7 +158,6 @@ int main(void)
     report("host_new", host ? NULL : "rt_host_new failed");
     if (!host)
         return 1;
-    report("one_host_per_process", rt_host_new(&opt) ? "a second host was made" : NULL);
 
     char *pa = write_filter(1);
     int rc = 0;
@@ -135,6 +195,8 @@ int main(void)
     report("other_runtime_keeps_its_kernels", r.bad);
     report("other_runtime_ran", atomic_load(&r.frames) > 3 ? NULL : "the running filter made no frames");
     report("after_loop", run_frame(a, 1));
+    report("two_hosts_free_first_made_first", two_hosts(pa, 0, devnull));
+    report("two_hosts_free_last_made_first", two_hosts(pa, 1, devnull));
     rt_filter_free(a);
     report("all_runtimes_counted_out", rt_host_runtimes(host) == 0 ? NULL : "a runtime is still counted");
     rt_host_free(host);

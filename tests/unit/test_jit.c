@@ -1,7 +1,7 @@
 /*
  * test_jit.c - the CPU engine's compiler driver (runtime/cpu/jit.c): a small source is
  * compiled and its symbol called; a second request and a second "run" (after
- * rt_jit_shutdown) compile nothing; the cache key follows the headers and the flags; a
+ * rt_jit_free and rt_jit_new) compile nothing; the cache key follows the headers and the flags; a
  * corrupt cache entry and one that lacks the symbol are rebuilt; compiler errors come
  * back with their line; QPIPE_CC=none, a missing compiler and bad flags make the JIT
  * unavailable; QPIPE_KEEP_KERNELS keeps the source; threads and processes that build the
@@ -71,10 +71,19 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
 }
 
 /* A fresh run of the JIT: as if the program started again. */
+/* The JIT under test: a "run" is one RtJit, from rt_jit_new to rt_jit_free. */
+static RtJit *jit;
+
+/* End the run (rt_jit_free) and start another with configuration c (NULL: none). */
+static void jit_reset(const RtJitConfig *c)
+{
+    rt_jit_free(jit);
+    jit = rt_jit_new(c);
+}
+
 static void restart(void)
 {
-    rt_jit_shutdown();
-    rt_jit_configure(&(RtJitConfig){.kernel_dir = kernel_dir, .cache_dir = cache_dir});
+    jit_reset(&(RtJitConfig){.kernel_dir = kernel_dir, .cache_dir = cache_dir});
 }
 
 /* Files in `dir` whose names end with `suffix` (all when suffix is ""); `tmp` counts the
@@ -141,7 +150,8 @@ static bool setup(void)
 
 static void teardown(void)
 {
-    rt_jit_shutdown();
+    rt_jit_free(jit);
+    jit = NULL;
     nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
@@ -159,14 +169,14 @@ static char err[4096];
 static int call(const char *name, const char *src, const char *symbol)
 {
     err[0] = '\0';
-    IntFn f = (IntFn)rt_jit_symbol(name, src, symbol, err, sizeof err);
+    IntFn f = (IntFn)rt_jit_symbol(jit, name, src, symbol, err, sizeof err);
     return f ? f() : -1;
 }
 
 static const char *stats_are(int compiled, int cached)
 {
     int c, k;
-    rt_jit_stats(&c, &k);
+    rt_jit_stats(jit, &c, &k);
     if (c != compiled || k != cached)
         return why("stats compiled %d cached %d, expected %d and %d", c, k, compiled, cached);
     return NULL;
@@ -174,9 +184,9 @@ static const char *stats_are(int compiled, int cached)
 
 static const char *check_compile(void)
 {
-    if (!rt_jit_available()) {
+    if (!rt_jit_available(jit)) {
         char reason[512];
-        rt_jit_unavailable_reason(reason, sizeof reason);
+        rt_jit_unavailable_reason(jit, reason, sizeof reason);
         return why("rt_jit_available is false: %s", reason);
     }
     int v = call("answer", ANSWER_SRC, "answer");
@@ -187,8 +197,8 @@ static const char *check_compile(void)
 
 static const char *check_same_process(void)
 {
-    void *a = rt_jit_symbol("answer", ANSWER_SRC, "answer", err, sizeof err);
-    void *b = rt_jit_symbol("answer", ANSWER_SRC, "answer", err, sizeof err);
+    void *a = rt_jit_symbol(jit, "answer", ANSWER_SRC, "answer", err, sizeof err);
+    void *b = rt_jit_symbol(jit, "answer", ANSWER_SRC, "answer", err, sizeof err);
     if (!a || a != b)
         return "a second request gave another address";
     return stats_are(1, 0);
@@ -244,7 +254,7 @@ static const char *check_corrupt(void)
     char path[512];
     if (!kept_object(path, sizeof path))
         return "cannot find answer's object";
-    rt_jit_shutdown();
+    jit_reset(NULL);
     if (write_text(path, "garbage, not an ELF file\n", "w") != 0)
         return "cannot overwrite the object";
     restart();
@@ -266,7 +276,7 @@ static const char *check_lacks_symbol(void)
         return why("other() failed: %s", err);
     if (!kept_object(other, sizeof other))
         return "cannot find other's object";
-    rt_jit_shutdown();
+    jit_reset(NULL);
     if (rename(other, path) != 0)       /* a valid object without `answer` */
         return "cannot move other's object over answer's";
     restart();
@@ -335,9 +345,9 @@ static const char *check_unavailable(const char *cc, const char *flags, const ch
     if (flags)
         setenv("QPIPE_CFLAGS", flags, 1);
     restart();
-    bool ok = rt_jit_available();
+    bool ok = rt_jit_available(jit);
     char text[512];
-    rt_jit_unavailable_reason(text, sizeof text);
+    rt_jit_unavailable_reason(jit, text, sizeof text);
     int v = call("answer", ANSWER_SRC, "answer");
     unsetenv("QPIPE_CC");
     unsetenv("QPIPE_CFLAGS");
@@ -348,7 +358,7 @@ static const char *check_unavailable(const char *cc, const char *flags, const ch
     if (v != -1)
         return "rt_jit_symbol still works";
     restart();
-    if (!rt_jit_available())
+    if (!rt_jit_available(jit))
         return "not available again after the switch is gone";
     return NULL;
 }
@@ -366,7 +376,7 @@ static const char *unique_source(const char *tag)
 
 static void *thread_main(void *src)
 {
-    IntFn f = (IntFn)rt_jit_symbol("threads", src, "answer", NULL, 0);
+    IntFn f = (IntFn)rt_jit_symbol(jit, "threads", src, "answer", NULL, 0);
     return (void *)(intptr_t)(f ? f() : -1);
 }
 
@@ -392,7 +402,7 @@ static const char *check_threads(void)
 
 static const char *check_processes(void)
 {
-    rt_jit_shutdown();
+    jit_reset(NULL);
     const char *src = unique_source("processes");
     int go[2];
     if (pipe(go) != 0)
@@ -407,7 +417,7 @@ static const char *check_processes(void)
             while (read(go[0], &c, 1) > 0)      /* start together: at the pipe's end */
                 ;
             restart();
-            IntFn f = (IntFn)rt_jit_symbol("processes", src, "answer", NULL, 0);
+            IntFn f = (IntFn)rt_jit_symbol(jit, "processes", src, "answer", NULL, 0);
             _exit(f && f() == 42 ? 0 : 1);
         }
     }
@@ -503,7 +513,7 @@ static const char *check_planted(bool other_owner)
         return why("cannot build the trusted object: %s", err);
     if (!build_alone("planted", "/* planted */\nint answer(void) { return 13; }\n", 13, evil, sizeof evil))
         return why("cannot build the planted object: %s", err);
-    rt_jit_shutdown();
+    jit_reset(NULL);
     if (rename(evil, good) != 0 || chmod(good, other_owner ? 0644 : 0666) != 0 ||
         (other_owner && chown(good, 4242, 4242) != 0))
         return why("cannot plant the object: %s", strerror(errno));
@@ -522,8 +532,7 @@ static const char *check_planted(bool other_owner)
 
 static void restart_in(const char *dir)
 {
-    rt_jit_shutdown();
-    rt_jit_configure(&(RtJitConfig){.kernel_dir = kernel_dir, .cache_dir = dir});
+    jit_reset(&(RtJitConfig){.kernel_dir = kernel_dir, .cache_dir = dir});
 }
 
 /* A cache folder open to all (mode 0777), or owned by uid 4242: the objects go to its

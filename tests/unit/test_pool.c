@@ -1,9 +1,9 @@
 /*
  * test_pool.c - the thread pool (runtime/pool.c): every index of [0, n) is visited exactly
- * once for several sizes, grains and thread counts; small jobs, one thread and an
- * uninitialised pool run serially in the caller; chunks are contiguous and at least
- * `grain` long; nested calls do not deadlock; init is idempotent and init → shutdown →
- * init works.
+ * once for several sizes, grains and thread counts; small jobs, one thread and a NULL
+ * pool run serially in the caller; chunks are contiguous and at least `grain` long;
+ * nested calls do not deadlock; new → free → new works; two pools alive at once, driven
+ * from two threads, each keep their own thread count and visit every index once.
  *
  * Prints `ok NAME` or `not ok NAME: REASON` per check (docs/testing.md "Unit tests"); the
  * exit status is non-zero if any check failed.
@@ -22,6 +22,8 @@
 /* ---------------------------------------------------------------- a recording job */
 
 #define MAX_CALLS 1024
+
+static RtPool *pool;    /* the pool under test (NULL: none) */
 
 typedef struct Visits {
     int64_t n, grain;
@@ -54,7 +56,7 @@ static const char *run_job(int64_t n, int64_t grain, Visits *v, char *buf, size_
     v->count = calloc((size_t)(n ? n : 1), sizeof *v->count);
     if (!v->count)
         return "out of memory";
-    rt_parallel_for(n, grain, visit, v);
+    rt_parallel_for(pool, n, grain, visit, v);
     const char *why = NULL;
     for (int64_t i = 0; i < n && !why; i++)
         if (atomic_load(&v->count[i]) != 1) {
@@ -74,45 +76,57 @@ static const char *run_job(int64_t n, int64_t grain, Visits *v, char *buf, size_
 
 /* ---------------------------------------------------------------- checks */
 
+static void pool_start(int threads)
+{
+    pool = rt_pool_new(threads);
+}
+
+static void pool_stop(void)
+{
+    rt_pool_free(pool);
+    pool = NULL;
+}
+
 static void check_exactly_once(int threads)
 {
     static const int64_t sizes[] = {0, 1, 2, 3, 7, 100, 1000, 65536, 100003, 1 << 20};
     static const int64_t grains[] = {1, 2, 64, 1000, 1 << 15};
     char name[64], buf[160];
     snprintf(name, sizeof name, "exactly_once_%d_threads", threads);
-    rt_pool_init(threads);
+    pool_start(threads);
     const char *why = NULL;
     for (size_t s = 0; s < sizeof sizes / sizeof *sizes && !why; s++)
         for (size_t g = 0; g < sizeof grains / sizeof *grains && !why; g++) {
             Visits v;
             why = run_job(sizes[s], grains[g], &v, buf, sizeof buf);
-            if (!why && atomic_load(&v.calls) > rt_pool_threads()) {
+            if (!why && atomic_load(&v.calls) > rt_pool_threads(pool)) {
                 snprintf(buf, sizeof buf, "%d chunks for %d threads", atomic_load(&v.calls),
-                         rt_pool_threads());
+                         rt_pool_threads(pool));
                 why = buf;
             }
         }
     report(name, why);
-    rt_pool_shutdown();
+    pool_stop();
 }
 
 static void check_thread_count(void)
 {
-    rt_pool_init(3);
-    int n = rt_pool_threads();
-    rt_pool_init(5);            /* idempotent: keeps its three threads */
-    int again = rt_pool_threads();
-    rt_pool_shutdown();
-    int after = rt_pool_threads();
-    char buf[96];
-    snprintf(buf, sizeof buf, "threads %d, after a second init %d, after shutdown %d", n, again, after);
-    report("thread_count_and_idempotent_init", n == 3 && again == 3 && after == 1 ? NULL : buf);
+    RtPool *a = rt_pool_new(3), *b = rt_pool_new(5);
+    int na = rt_pool_threads(a), nb = rt_pool_threads(b);
+    rt_pool_free(a);
+    int still = rt_pool_threads(b);
+    rt_pool_free(b);
+    int none = rt_pool_threads(NULL);
+    char buf[128];
+    snprintf(buf, sizeof buf, "threads %d and %d, %d after freeing the first, %d without a pool", na, nb, still,
+             none);
+    report("thread_count_per_pool", na == 3 && nb == 5 && still == 5 && none == 1 ? NULL : buf);
 }
 
 static void check_serial(const char *name, int threads, int64_t n, int64_t grain)
 {
     if (threads)
-        rt_pool_init(threads);
+        pool_start(threads);
     Visits v;
     char buf[160];
     const char *why = run_job(n, grain, &v, buf, sizeof buf);
@@ -123,12 +137,12 @@ static void check_serial(const char *name, int threads, int64_t n, int64_t grain
     }
     report(name, why);
     if (threads)
-        rt_pool_shutdown();
+        pool_stop();
 }
 
 static void check_parallel_used(void)
 {
-    rt_pool_init(4);
+    pool_start(4);
     Visits v;
     char buf[160];
     const char *why = run_job(1 << 20, 1024, &v, buf, sizeof buf);
@@ -137,7 +151,7 @@ static void check_parallel_used(void)
         why = buf;
     }
     report("one_chunk_per_thread", why);
-    rt_pool_shutdown();
+    pool_stop();
 }
 
 /* A chunk that starts another parallel loop: runs it serially instead of deadlocking. */
@@ -154,18 +168,18 @@ static void inner(void *ctx, int64_t begin, int64_t end)
 static void outer(void *ctx, int64_t begin, int64_t end)
 {
     for (int64_t i = begin; i < end; i++)
-        rt_parallel_for(1000, 10, inner, ctx);
+        rt_parallel_for(pool, 1000, 10, inner, ctx);
 }
 
 static void check_nested(void)
 {
-    rt_pool_init(4);
+    pool_start(4);
     Nested n = {0};
-    rt_parallel_for(64, 1, outer, &n);
+    rt_parallel_for(pool, 64, 1, outer, &n);
     char buf[64];
     snprintf(buf, sizeof buf, "total %ld, expected 64000", (long)atomic_load(&n.total));
     report("nested_calls", atomic_load(&n.total) == 64000 ? NULL : buf);
-    rt_pool_shutdown();
+    pool_stop();
 }
 
 static void check_reinit(void)
@@ -173,18 +187,18 @@ static void check_reinit(void)
     const char *why = NULL;
     char buf[160];
     for (int round = 0; round < 20 && !why; round++) {
-        rt_pool_init(2 + round % 3);
+        pool_start(2 + round % 3);
         Visits v;
         for (int job = 0; job < 5 && !why; job++)
             why = run_job(50000 + job, 100, &v, buf, sizeof buf);
-        rt_pool_shutdown();
+        pool_stop();
     }
     report("init_shutdown_init", why);
 }
 
 static void check_many_jobs(void)
 {
-    rt_pool_init(0);
+    pool_start(0);
     const char *why = NULL;
     char buf[160];
     for (int job = 0; job < 2000 && !why; job++) {
@@ -192,7 +206,61 @@ static void check_many_jobs(void)
         why = run_job(1 + job % 97 * 13, 1 + job % 5, &v, buf, sizeof buf);
     }
     report("many_small_jobs_all_cores", why);
-    rt_pool_shutdown();
+    pool_stop();
+}
+
+/* Two pools, each driven by its own thread at the same time. */
+typedef struct Driver {
+    RtPool *pool;
+    const char *why;
+    char buf[160];
+} Driver;
+
+static void *drive(void *arg)
+{
+    Driver *d = arg;
+    for (int job = 0; job < 200 && !d->why; job++) {
+        Visits v;
+        memset(&v, 0, sizeof v);
+        v.n = 20000 + job;
+        v.grain = 100;
+        v.caller = pthread_self();
+        v.count = calloc((size_t)v.n, sizeof *v.count);
+        if (!v.count) {
+            d->why = "out of memory";
+            break;
+        }
+        rt_parallel_for(d->pool, v.n, v.grain, visit, &v);
+        for (int64_t i = 0; i < v.n && !d->why; i++)
+            if (atomic_load(&v.count[i]) != 1) {
+                snprintf(d->buf, sizeof d->buf, "index %lld visited %d times", (long long)i,
+                         atomic_load(&v.count[i]));
+                d->why = d->buf;
+            }
+        if (!d->why && atomic_load(&v.calls) > rt_pool_threads(d->pool)) {
+            snprintf(d->buf, sizeof d->buf, "%d chunks on a pool of %d", atomic_load(&v.calls),
+                     rt_pool_threads(d->pool));
+            d->why = d->buf;
+        }
+        free(v.count);
+    }
+    return NULL;
+}
+
+static void check_two_pools(void)
+{
+    Driver d[2] = {{.pool = rt_pool_new(2)}, {.pool = rt_pool_new(3)}};
+    pthread_t t[2];
+    bool made[2];
+    for (int i = 0; i < 2; i++)
+        made[i] = pthread_create(&t[i], NULL, drive, &d[i]) == 0;
+    for (int i = 0; i < 2; i++)
+        if (made[i])
+            pthread_join(t[i], NULL);
+    const char *why = !made[0] || !made[1] ? "pthread_create failed" : d[0].why ? d[0].why : d[1].why;
+    rt_pool_free(d[1].pool);    /* freed in the other order than made */
+    rt_pool_free(d[0].pool);
+    report("two_pools_at_once", why);
 }
 
 int main(void)
@@ -208,6 +276,7 @@ int main(void)
     check_nested();
     check_reinit();
     check_many_jobs();
-    rt_pool_shutdown();         /* shutting down twice is harmless */
+    check_two_pools();
+    pool_stop();         /* freeing NULL is harmless */
     return failures != 0;
 }

@@ -27,6 +27,7 @@
 #include <string.h>
 
 
+static RtPool *pool;    /* conversions run on it (made in main) */
 static uint32_t seed = 12345;
 
 static uint8_t next_byte(void)
@@ -118,8 +119,8 @@ static const char *check_case(const Case *t)
     io_colour(t->cs, full, &k);
     RtArray *f = cube(RT_F32, t->w, t->h), *dd = cube(RT_F64, t->w, t->h), *b = cube(RT_U8, t->w, t->h);
     const char *w = NULL;
-    if (!f || !dd || !b || io_frame_to_rgb(fr, &l, &k, RT_F32, f->data) || io_frame_to_rgb(fr, &l, &k, RT_F64, dd->data) ||
-        io_frame_to_rgb(fr, &l, &k, RT_U8, b->data))
+    if (!f || !dd || !b || io_frame_to_rgb(pool, fr, &l, &k, RT_F32, f->data) || io_frame_to_rgb(pool, fr, &l, &k, RT_F64, dd->data) ||
+        io_frame_to_rgb(pool, fr, &l, &k, RT_U8, b->data))
         w = "out of memory";
     for (int y = 0; !w && y < t->h; y++)
         for (int x = 0; !w && x < t->w; x++) {
@@ -139,7 +140,7 @@ static const char *check_case(const Case *t)
             }
         }
     AVFrame *back = w ? NULL : random_frame(t->fmt, t->w, t->h, t->cs, t->range);
-    if (!w && (!back || io_rgb_to_frame(f, &l, &k, back)))
+    if (!w && (!back || io_rgb_to_frame(pool, f, &l, &k, back)))
         w = "out of memory";
     const AVPixFmtDescriptor *d = av_pix_fmt_desc_get(t->fmt);
     for (int c = 0; !w && c < 3; c++)
@@ -172,14 +173,14 @@ static const char *check_gray_and_nan(void)
     io_colour(AVCOL_SPC_BT709, false, &k);
     AVFrame *fr = random_frame(AV_PIX_FMT_YUV420P, w, h, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG);
     const char *why_not = NULL;
-    io_rgb_to_frame(g.a, &l, &k, fr);
+    io_rgb_to_frame(pool, g.a, &l, &k, fr);
     for (int i = 0; !why_not && i < w * h; i++) {
         int x = i % w, y = i / w, want = (int)floor(16 + gv[i] * 219.0 / 255 + 0.5);
         if (sample(fr, 0, x, y) != want || sample(fr, 1, x, y) != 128 || sample(fr, 2, x, y) != 128)
             why_not = why("gray %g: Y %d Cb %d Cr %d, expected %d 128 128", gv[i], sample(fr, 0, x, y),
                           sample(fr, 1, x, y), sample(fr, 2, x, y), want);
     }
-    io_rgb_to_frame(c, &l, &k, fr);
+    io_rgb_to_frame(pool, c, &l, &k, fr);
     for (int i = 0; !why_not && i < w * h; i++)
         if (sample(fr, 0, i % w, i / w) != 16 || sample(fr, 1, i % w, i / w) != 128)
             why_not = why("NaN pixel %d: Y %d Cb %d, expected black (16, 128)", i, sample(fr, 0, i % w, i / w),
@@ -192,7 +193,7 @@ static const char *check_gray_and_nan(void)
 
 int main(void)
 {
-    rt_pool_init(2);
+    pool = rt_pool_new(2);
     static const Case cases[] = {
         {AV_PIX_FMT_YUV420P, 38, 22, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_MPEG, 0.299, 0.114},
         {AV_PIX_FMT_YUV420P, 37, 23, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG, 0.2126, 0.0722},
@@ -236,6 +237,6 @@ int main(void)
                ? "taken"
                : NULL);
     report("yuv gray matrix: neutral chroma; NaN written as black", check_gray_and_nan());
-    rt_pool_shutdown();
+    rt_pool_free(pool);
     return failures != 0;
 }
