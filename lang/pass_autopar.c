@@ -24,6 +24,7 @@
  * kernel compiler sees the `pos + constant` form it splits into interior and border).
  */
 #include "lang/autopar.h"
+#include "lang/build.h"
 #include "lang/lang.h"
 
 #include <stdarg.h>
@@ -91,31 +92,16 @@ static void *alloc(Pass *P, size_t n) { return lang_arena_alloc(&P->m->arena, n)
 static const char *fmt(Pass *P, const char *f, ...) __attribute__((format(printf, 2, 3)));
 static const char *fmt(Pass *P, const char *f, ...)
 {
-    char buf[512];
     va_list ap;
     va_start(ap, f);
-    vsnprintf(buf, sizeof buf, f, ap);
+    const char *s = lang_arena_vprintf(&P->m->arena, f, ap);
     va_end(ap);
-    return lang_arena_strndup(&P->m->arena, buf, strlen(buf));
+    return s;
 }
 
-static Node *mk(Pass *P, NodeKind k, LangLoc loc)
-{
-    Node *n = alloc(P, sizeof *n);
-    if (n) {
-        n->kind = k;
-        n->loc = loc;
-    }
-    return n;
-}
+static Node *mk(Pass *P, NodeKind k, LangLoc loc) { return lang_node_new(&P->m->arena, k, loc); }
 
-static Node *mk_ident(Pass *P, const char *name, LangLoc loc)
-{
-    Node *n = mk(P, N_IDENT, loc);
-    if (n)
-        n->name = name;
-    return n;
-}
+static Node *mk_ident(Pass *P, const char *name, LangLoc loc) { return lang_node_ident(&P->m->arena, name, loc); }
 
 static Node *mk_int(Pass *P, int64_t v, LangLoc loc)
 {
@@ -147,17 +133,7 @@ static Node *mk_assign(Pass *P, Node *target, Node *value, LangLoc loc)
     return n;
 }
 
-static bool list_push(Pass *P, NodeList *l, Node *x)
-{
-    Node **items = alloc(P, (size_t)(l->n + 1) * sizeof *items);
-    if (!items)
-        return false;
-    if (l->n)
-        memcpy(items, l->items, (size_t)l->n * sizeof *items);
-    items[l->n++] = x;
-    l->items = items;
-    return true;
-}
+static bool list_push(Pass *P, NodeList *l, Node *x) { return lang_list_push(&P->m->arena, l, x); }
 
 static bool is_call_of(const Node *n, const char *name)
 {

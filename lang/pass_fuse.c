@@ -17,6 +17,7 @@
  * array, and the runtime checks both assumptions before launching.
  */
 #include "lang/fuse.h"
+#include "lang/build.h"
 #include "lang/lang.h"
 #include "lang/walk.h"
 
@@ -62,43 +63,18 @@ static void *alloc(FPass *P, size_t n) { return lang_arena_alloc(&P->m->arena, n
 static const char *fmt(FPass *P, const char *f, ...) __attribute__((format(printf, 2, 3)));
 static const char *fmt(FPass *P, const char *f, ...)
 {
-    char buf[256];
     va_list ap;
     va_start(ap, f);
-    vsnprintf(buf, sizeof buf, f, ap);
+    const char *s = lang_arena_vprintf(&P->m->arena, f, ap);
     va_end(ap);
-    return lang_arena_strndup(&P->m->arena, buf, strlen(buf));
+    return s;
 }
 
-static Node *mk(FPass *P, NodeKind k, LangLoc loc)
-{
-    Node *n = alloc(P, sizeof *n);
-    if (n) {
-        n->kind = k;
-        n->loc = loc;
-    }
-    return n;
-}
+static Node *mk(FPass *P, NodeKind k, LangLoc loc) { return lang_node_new(&P->m->arena, k, loc); }
 
-static Node *mk_ident(FPass *P, const char *name, LangLoc loc)
-{
-    Node *n = mk(P, N_IDENT, loc);
-    if (n)
-        n->name = name;
-    return n;
-}
+static Node *mk_ident(FPass *P, const char *name, LangLoc loc) { return lang_node_ident(&P->m->arena, name, loc); }
 
-static bool list_push(FPass *P, NodeList *l, Node *x)
-{
-    Node **items = alloc(P, (size_t)(l->n + 1) * sizeof *items);
-    if (!items || !x)
-        return false;
-    if (l->n)
-        memcpy(items, l->items, (size_t)l->n * sizeof *items);
-    items[l->n++] = x;
-    l->items = items;
-    return true;
-}
+static bool list_push(FPass *P, NodeList *l, Node *x) { return lang_list_push(&P->m->arena, l, x); }
 
 static bool has(const char *const *set, int n, const char *name)
 {
