@@ -84,6 +84,10 @@ typedef struct LangKernelSpec {
     Node *(*lookup)(void *ctx, const char *name);
     void *ctx;
     FILE *dump;                 /* QPIPE_DUMP=passes: each pass's result and time, or NULL */
+    int cuda;                   /* the CUDA text (emit --cuda, what the runtime compiles): under
+                                   QP_CUDA, kernels with barriers run natively (one GPU thread
+                                   per Quasar thread, __shared__, __syncthreads); 0: the plain C
+                                   text (emit --c), whose QP_CUDA branch is the generic entry */
 } LangKernelSpec;
 
 /* The kernel's text (malloc'd, the caller frees it), or NULL with the reason in why. */

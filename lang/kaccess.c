@@ -650,16 +650,32 @@ bool kg_shared_alloc(Gen *g, Node *n)
     kg_cname(t->name, cn, sizeof cn);
     const char *T = kg_elem_c(elem);
     kg_bprintf(&g->fn->decl, "    %s *%s = 0;\n    int64_t %s_d[4] = {1, 1, 1, 1};\n", T, cn, cn);
-    kg_bprintf(&g->shared_free, "    qp_free(%s);\n", cn);
+    kg_bprintf(&g->shared_free, "    QPK_SHARED_FREE(%s);\n", cn);
     kg_bprintf(OUT(g), "%*sif (!%s) {\n", IND(g), cn);
+    int64_t elems = 1;
     for (int i = 0; i < c->args.n; i++) {
+        int k;
+        if (kg_const_int(c->args.items[i], &k) && k > 0 && elems <= ((int64_t)1 << 40))
+            elems *= k;
+        else
+            elems = -1;
         Ex d = kg_expr(g, c->args.items[i]);
         if (!is_num(d.t))
             kg_unsupported(g, n, "shared memory sized by a vector");
         kg_bprintf(OUT(g), "%*s    %s_d[%d] = (int64_t)(%s);\n", IND(g), cn, i, kg_bdone(&d.c));
         kg_ex_free(&d);
     }
-    kg_bprintf(OUT(g), "%*s    %s = (%s *)qp_calloc((unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) + 1, sizeof(%s));\n",
+    /* natively a block's arrays are cut from its dynamic __shared__ memory (qpk_shared_take) */
+    static const int size[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8};
+    if (elems < 0)
+        g->shared_dyn = true;
+    else
+        g->shared_bytes += (elems * size[elem] + 15) / 16 * 16;
+    if (!g->shared_top)
+        g->no_native = "a shared(…) statement that not every thread of the block reaches";
+    kg_bprintf(OUT(g), "#if QPK_NATIVE_CUDA\n%*s    %s = (%s *)qpk_shared_take(qpk_shared, &qp_shoff, (unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) * sizeof(%s));\n#else\n",
+               IND(g), cn, T, cn, cn, cn, cn, T);
+    kg_bprintf(OUT(g), "%*s    %s = (%s *)qp_calloc((unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) + 1, sizeof(%s));\n#endif\n",
                IND(g), cn, T, cn, cn, cn, cn, T);
     kg_bprintf(OUT(g), "%*s    if (!%s) { qp_fail(qp_st, 3, %d); goto qp_end; }\n%*s}\n", IND(g), cn, n->loc.line,
                IND(g));

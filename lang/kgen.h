@@ -134,7 +134,16 @@ struct Gen {
     char *text;                 /* emit: the kernel's text */
     int nbound;                 /* access: variables of body_fn that are parameters */
     int pass;                   /* the pass running (kpasses.c) */
+    /* the native CUDA block of a lockstep kernel (ks->cuda; klockstep.c, kaccess.c) */
+    const char *no_native;      /* why its barriers cannot run natively, or NULL */
+    bool shared_top;            /* a shared(…) statement that every thread of the block reaches */
+    bool shared_dyn;            /* a shared(…) size known only at run time */
+    int64_t shared_bytes;       /* the constant sizes' sum (16-byte aligned) */
 };
+
+/* The dynamic shared memory a native block launches with when a size is known only at
+ * run time: the 48 KiB that every device since sm_20 gives a block without opting in. */
+#define GEN_SHARED_BYTES 49152
 
 #define GEN_MAX_WIDENED 32      /* int accumulators widened to real per kernel: one retry each */
 

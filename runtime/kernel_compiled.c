@@ -253,7 +253,7 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         rt->compiled = c;
         LangKernelSpec spec = {.fn = fn, .file = f->mod->m->src.name, .rank = L->g.rank, .dbl = rt->opt.dbl,
                                .params = params, .nparams = np, .lookup = lookup_fn, .ctx = rt,
-                               .may_alias = may_alias, .dump = pass_dump()};
+                               .may_alias = may_alias, .dump = pass_dump(), .cuda = !rt->opt.plain_c};
         memcpy(spec.grid_fixed, grid_fixed, sizeof grid_fixed);
         char reason[512];
         char *text = lang_kernel_c(&spec, reason, sizeof reason);

@@ -35,6 +35,7 @@ struct RtEngineKernel {
     CUfunction fn;
     int block;                  /* threads per block from the occupancy API */
     bool lockstep;
+    unsigned shared;            /* a native lockstep text (QPK_NATIVE): its dynamic shared bytes */
     char *name, *text;          /* for the CPU fallback */
     RtHost *host;               /* whose CPU engine compiles the fallback */
     RtEngineKernel *cpu;        /* the CPU engine's kernel, once needed */
@@ -193,6 +194,9 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
         goto fail;
     }
     k->lockstep = lockstep;
+    const char *native = lockstep ? strstr(text, "\n#define QPK_NATIVE ") : NULL;
+    if (native)
+        k->shared = (unsigned)strtoul(native + strlen("\n#define QPK_NATIVE "), NULL, 10);
     k->host = host;
     pthread_mutex_lock(&C.mu);
     probe();
@@ -245,13 +249,16 @@ fail:
 /* The launch shape: CUDA's x is the innermost dimension (pos[rank-1]), as qpk_cuda reads
  * it. False when the grid does not fit CUDA's limits or the text's mapping (rank 4 maps
  * dim 0 to nothing, so it must be 1). */
-bool rt_cuda_launch_shape(int block, bool lockstep, const RtEngineGrid *g, unsigned grid[3], unsigned blk[3])
+bool rt_cuda_launch_shape(int block, int how, const RtEngineGrid *g, unsigned grid[3], unsigned blk[3])
 {
-    if (lockstep) {     /* one thread per block runs the block in lockstep (emit_c.c) */
-        if (g->nblocks > 0x7fffffff)
+    if (how != RT_CUDA_PLAIN) {     /* a CUDA block per block of the grid (emit_c.c) */
+        int64_t nt = 1;
+        for (int k = 0; k < g->rank && how == RT_CUDA_NATIVE; k++)
+            nt *= g->blk[k];
+        if (g->nblocks > 0x7fffffff || nt < 1 || nt > 1024)
             return false;
         grid[0] = (unsigned)g->nblocks, grid[1] = grid[2] = 1;
-        blk[0] = blk[1] = blk[2] = 1;
+        blk[0] = (unsigned)nt, blk[1] = blk[2] = 1;
         return true;
     }
     int r = g->rank;
@@ -299,7 +306,8 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
 {
     const RtCudaDriver *d = C.d;
     unsigned grid[3], blk[3];
-    if (!rt_cuda_launch_shape(k->block, k->lockstep, g, grid, blk))
+    int how = k->shared ? RT_CUDA_NATIVE : k->lockstep ? RT_CUDA_LOCKSTEP : RT_CUDA_PLAIN;
+    if (!rt_cuda_launch_shape(k->block, how, g, grid, blk))
         return 1;       /* CUDA_ERROR_INVALID_VALUE */
     qp_arg dargs[nargs > 0 ? nargs : 1];
     Moved moved[nargs + 2];
@@ -358,7 +366,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         }
         CUdeviceptr pa = dev_args, ps = dev_status;
         void *params[] = {&pa, &ps, &dims, &blkd};
-        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], 0, NULL, params, NULL);
+        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, NULL, params, NULL);
     }
     if (r == CU_OK)
         r = d->cuCtxSynchronize();
