@@ -248,6 +248,13 @@ void kg_pass_emit(Gen *g)
     if (native)     /* the CUDA engine reads the launch's shared memory from this line */
         kg_bprintf(&t, "#define QPK_NATIVE %lld\n", (long long)native);
     kg_bput(&t, "#include \"qp_kernel.h\"\n\n");
+    bool hwconst = false;
+    for (int i = 0; i < ks->nparams; i++)
+        hwconst |= ks->cuda && ks->params[i].type.kind == LK_ARRAY && (ks->params[i].type.tex & LANG_KTEX_HWCONST);
+    if (hwconst)    /* the CUDA engine reads which arguments it may place in qpk_const */
+        kg_bprintf(&t, "#define QPK_HWCONST 0x%llxull    /* 'hwconst arrays: bit i for args[i] */\n"
+                   "#ifdef QP_CUDA\n__constant__ __align__(16) unsigned char qpk_const[%d];\n#endif\n\n",
+                   (unsigned long long)g->hwconst, GEN_CONST_BYTES);
     if (native)
         kg_bput(&t, "#if QPK_NATIVE_CUDA    /* barriers run natively: one GPU thread per Quasar thread */\n"
                 "#define QPK_SYNC() __syncthreads()\n"

@@ -107,11 +107,31 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
     }
     kg_bput(h, ";\n");
     if (kind == 'r')
-        kg_bput(h, "    return p[off];\n}\n");
+        kg_read_return(g, h, v);
     else if (kind == 'w')
         kg_bput(h, "    p[off] = x;\n}\n");
     else
         kg_bput(h, "    return p + off;\n}\n");
+}
+
+/* The end of a read accessor: p[off]; in the CUDA text, for 'hwtex_const through the
+ * read-only data cache (__ldg), for 'hwconst from qpk_const when the engine placed the
+ * array there (its pointer then points into qpk_const: an address test, so an array left
+ * in global memory reads as before). */
+void kg_read_return(Gen *g, Buf *h, const Var *v)
+{
+    const char *T = kg_elem_c(v->t.elem);
+    if (g->ks->cuda && !is_cplx_elem(v->t.elem) && (v->t.tex & LANG_KTEX_LDG)) {
+        kg_bput(h, "#ifdef QP_CUDA\n    return __ldg(p + off);\n#else\n    return p[off];\n#endif\n}\n");
+        return;
+    }
+    if (g->ks->cuda && (v->t.tex & LANG_KTEX_HWCONST)) {
+        kg_bprintf(h, "#ifdef QP_CUDA\n    {\n        unsigned long long qc = (unsigned long long)(const void *)qpk_const, at = (unsigned long long)(const void *)p;\n"
+                   "        if (at - qc < (unsigned long long)sizeof qpk_const)\n"
+                   "            return ((const %s *)qpk_const)[(at - qc) / sizeof(%s) + off];\n    }\n#endif\n",
+                   T, T);
+    }
+    kg_bput(h, "    return p[off];\n}\n");
 }
 
 /* The index expressions of a[...]: numbers, one position vector, or a constant range in
@@ -795,6 +815,8 @@ void kg_kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
         case LK_ARRAY: {
             const char *T = kg_elem_c(p->type.elem);
             if (env) {
+                if ((p->type.tex & LANG_KTEX_HWCONST) && ks->cuda && arg < 64)
+                    g->hwconst |= (uint64_t)1 << arg;
                 kg_bprintf(env, "    %s *%s;\n    int64_t %s_d[4];\n", T, cn, cn);
                 kg_bprintf(unpack, "    e.%s = (%s *)args[%d].p;\n", cn, T, arg);
                 for (int k = 0; k < 4; k++)

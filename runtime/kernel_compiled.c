@@ -103,6 +103,12 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
         unsigned tex = p && rt_texture_mode(p->type) ? rt_texture_mode(p->type) : v.mode & RT_MODE_TEX;
         t->tex = (tex & RT_MODE_TEX_LINEAR ? LANG_KTEX_LINEAR : 0) | (tex & RT_MODE_TEX_NEAREST ? LANG_KTEX_NEAREST : 0) |
                  (tex & RT_MODE_TEX_COMPS ? LANG_KTEX_COMPS : 0);     /* textures: texture.c */
+        for (int i = 0; p && p->type && i < p->type->nmods; i++) {  /* read through a cache on CUDA */
+            if (!strcmp(p->type->mods[i], "hwtex_const"))
+                t->tex |= LANG_KTEX_LDG;
+            else if (!strcmp(p->type->mods[i], "hwconst"))
+                t->tex |= LANG_KTEX_HWCONST;
+        }
         return true;
     }
     default: return false;

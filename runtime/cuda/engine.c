@@ -36,6 +36,9 @@ struct RtEngineKernel {
     int block;                  /* threads per block from the occupancy API */
     bool lockstep;
     unsigned shared;            /* a native lockstep text (QPK_NATIVE): its dynamic shared bytes */
+    uint64_t hwconst;           /* QPK_HWCONST: args[i] that may go to __constant__ qpk_const */
+    CUdeviceptr cbase;          /* qpk_const in the module, and its bytes */
+    size_t cbytes;
     char *name, *text;          /* for the CPU fallback */
     RtHost *host;               /* whose CPU engine compiles the fallback */
     RtEngineKernel *cpu;        /* the CPU engine's kernel, once needed */
@@ -197,6 +200,9 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
     const char *native = lockstep ? strstr(text, "\n#define QPK_NATIVE ") : NULL;
     if (native)
         k->shared = (unsigned)strtoul(native + strlen("\n#define QPK_NATIVE "), NULL, 10);
+    const char *hwconst = strstr(text, "\n#define QPK_HWCONST ");
+    if (hwconst)
+        k->hwconst = strtoull(hwconst + strlen("\n#define QPK_HWCONST "), NULL, 16);
     k->host = host;
     pthread_mutex_lock(&C.mu);
     probe();
@@ -219,6 +225,8 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
         int min_grid = 0;
         if (r == CU_OK && !lockstep)
             r = C.d->cuOccupancyMaxPotentialBlockSize(&min_grid, &k->block, k->fn, NULL, 0, 0);
+        if (r == CU_OK && k->hwconst && C.d->cuModuleGetGlobal(&k->cbase, &k->cbytes, k->mod, "qpk_const") != CU_OK)
+            k->hwconst = 0;     /* the arrays stay in global memory */
         pthread_mutex_unlock(&C.mu);
         if (r != CU_OK)
             snprintf(err, errlen, "loading its PTX: %s", err_name(r));
@@ -312,6 +320,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
     qp_arg dargs[nargs > 0 ? nargs : 1];
     Moved moved[nargs + 2];
     int nm = 0;
+    size_t cused = 0;       /* bytes of qpk_const given to 'hwconst arrays */
     CUresult r = d->cuCtxSetCurrent(C.ctx);
     for (int i = 0; i < nargs && r == CU_OK; i++) {
         dargs[i] = args[i];
@@ -336,6 +345,13 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         if (same >= 0) {        /* aliasing arguments share one device copy */
             dargs[i].p = (void *)(uintptr_t)moved[same].dev;
             moved[same].download |= down;
+            continue;
+        }
+        if ((k->hwconst >> i & 1) && bufs[i] && cused + bytes <= k->cbytes) {
+            /* 'hwconst: into the module's __constant__ memory (read-only: no download) */
+            r = d->cuMemcpyHtoD(k->cbase + cused, host, bytes);
+            dargs[i].p = (void *)(uintptr_t)(k->cbase + cused);
+            cused += (bytes + 15) / 16 * 16;
             continue;
         }
         Moved *m = &moved[nm];
