@@ -162,24 +162,28 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
 {
     int r = g->ks->rank;
     char tb[32], cn[80];
+    bool cu = g->ks->cuda;      /* the native sections: only in the CUDA text */
     kg_bput(t, "typedef struct qpk_thread {\n    int qp_done;\n");
     kg_bput(t, g->thr.s ? g->thr.s : "");
     kg_bput(t, "} qpk_thread;\n\n");
     kg_bput(t, "QP_DEVICE void qpk_block(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_dims, "
             "const int64_t *qp_blk, const int64_t *qp_bidx)\n{\n");
-    kg_bput(t, "#if QPK_NATIVE_CUDA\n"
-            "    const int64_t qp_nt = 1;\n    int64_t qp_t = 0;\n    unsigned long long qp_shoff = 0;\n"
-            "    qpk_thread qp_th[1] = {};\n    (void)qp_shoff;\n#else\n");
+    if (cu)
+        kg_bput(t, "#if QPK_NATIVE_CUDA\n"
+                "    const int64_t qp_nt = 1;\n    int64_t qp_t = 0;\n    unsigned long long qp_shoff = 0;\n"
+                "    qpk_thread qp_th[1] = {};\n    (void)qp_shoff;\n#else\n");
     kg_bprintf(t, "    int64_t qp_nt = 1, qp_t;\n    for (int k = 0; k < %d; k++) qp_nt *= qp_blk[k];\n", r);
     kg_bput(t, "    qpk_thread *qp_th = (qpk_thread *)qp_calloc((unsigned long long)qp_nt, sizeof(qpk_thread));\n");
-    kg_bput(t, "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n#endif\n");
+    kg_bput(t, cu ? "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n#endif\n" : "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n");
     kg_bput(t, pre->s ? pre->s : "");
     kg_bput(t, kg_bdone(&f->decl));
     /* each thread's position and special parameters */
     kg_bprintf(t, "    int64_t qp_bc[%d];\n    for (int k = 0; k < %d; k++) qp_bc[k] = (qp_dims[k] + qp_blk[k] - 1) / qp_blk[k];\n"
                "    (void)qp_bc;\n", r, r);
-    kg_bprintf(t, "#if QPK_NATIVE_CUDA\n    {\n        int64_t bp[%d], ps[%d], rest = (int64_t)threadIdx.x;\n#else\n", r, r);
-    kg_bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n#endif\n", r, r);
+    if (cu)
+        kg_bprintf(t, "#if QPK_NATIVE_CUDA\n    {\n        int64_t bp[%d], ps[%d], rest = (int64_t)threadIdx.x;\n#else\n", r, r);
+    kg_bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n%s", r, r,
+               cu ? "#endif\n" : "");
     kg_bprintf(t, "        for (int k = %d; k >= 0; k--) { bp[k] = rest %% qp_blk[k]; rest /= qp_blk[k]; ps[k] = qp_bidx[k] * qp_blk[k] + bp[k];"
                " if (ps[k] >= qp_dims[k]) qp_th[qp_t].qp_done = 1; }\n", r - 1);
     for (int i = 0; i < g->ks->nparams; i++) {
@@ -204,9 +208,10 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
     kg_bput(t, kg_bdone(&f->body));
     kg_bput(t, "    goto qp_end;\nqp_end:\n");
     kg_bput(t, g->shared_free.s ? g->shared_free.s : "");
-    kg_bput(t, "#if !QPK_NATIVE_CUDA\n    qp_free(qp_th);\n#endif\n}\n\n#ifdef QP_CUDA\n");
+    kg_bput(t, cu ? "#if !QPK_NATIVE_CUDA\n    qp_free(qp_th);\n#endif\n}\n\n#ifdef QP_CUDA\n" : "    qp_free(qp_th);\n}\n\n#ifdef QP_CUDA\n");
     kg_bput(t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
-    kg_bput(t, "#if !QPK_NATIVE_CUDA\n    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n#endif\n");
+    kg_bput(t, cu ? "#if !QPK_NATIVE_CUDA\n    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n#endif\n"
+                  : "    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n");
     kg_bprintf(t, "    int64_t bidx[%d], cnt[%d], b = blockIdx.x;\n", r, r);
     kg_bprintf(t, "    for (int k = %d; k >= 0; k--) { cnt[k] = (qp_dims.d[k] + qp_blkd.d[k] - 1) / qp_blkd.d[k]; bidx[k] = b %% cnt[k]; b /= cnt[k]; }\n", r - 1);
     kg_bput(t, "    qpk_block(&qp_e, qp_st, qp_dims.d, qp_blkd.d, bidx);\n}\n#else\n");

@@ -693,10 +693,11 @@ bool kg_shared_alloc(Gen *g, Node *n)
         g->shared_bytes += (elems * size[elem] + 15) / 16 * 16;
     if (!g->shared_top)
         g->no_native = "a shared(…) statement that not every thread of the block reaches";
-    kg_bprintf(OUT(g), "#if QPK_NATIVE_CUDA\n%*s    %s = (%s *)qpk_shared_take(qpk_shared, &qp_shoff, (unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) * sizeof(%s));\n#else\n",
-               IND(g), cn, T, cn, cn, cn, cn, T);
-    kg_bprintf(OUT(g), "%*s    %s = (%s *)qp_calloc((unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) + 1, sizeof(%s));\n#endif\n",
-               IND(g), cn, T, cn, cn, cn, cn, T);
+    if (g->ks->cuda)
+        kg_bprintf(OUT(g), "#if QPK_NATIVE_CUDA\n%*s    %s = (%s *)qpk_shared_take(qpk_shared, &qp_shoff, (unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) * sizeof(%s));\n#else\n",
+                   IND(g), cn, T, cn, cn, cn, cn, T);
+    kg_bprintf(OUT(g), "%*s    %s = (%s *)qp_calloc((unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) + 1, sizeof(%s));\n%s",
+               IND(g), cn, T, cn, cn, cn, cn, T, g->ks->cuda ? "#endif\n" : "");
     kg_bprintf(OUT(g), "%*s    if (!%s) { qp_fail(qp_st, 3, %d); goto qp_end; }\n%*s}\n", IND(g), cn, n->loc.line,
                IND(g));
     LangKType at = {.kind = LK_ARRAY, .elem = elem, .rank = c->args.n, .mode = LANG_KMODE_SAFE};
