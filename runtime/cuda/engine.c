@@ -389,7 +389,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
     if (r == CU_OK)
         r = d->cuMemcpyDtoH(status, dev_status, sizeof *status);
     if (r == CU_OK && status->failed == 3)
-        r = 2;      /* the device heap (qp_calloc of lockstep blocks): nothing downloaded, CPU */
+        r = 2;      /* the device heap (qp_calloc of lockstep blocks) or a native block's shared memory ran out: nothing downloaded, CPU */
     for (int j = 0; j < nm && r == CU_OK; j++)
         if (moved[j].host && moved[j].download)
             r = d->cuMemcpyDtoH(moved[j].host, moved[j].dev, moved[j].bytes);
