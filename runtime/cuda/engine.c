@@ -347,7 +347,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
             moved[same].download |= down;
             continue;
         }
-        if ((k->hwconst >> i & 1) && bufs[i] && cused + bytes <= k->cbytes) {
+        if (i < 64 && (k->hwconst >> i & 1) && bufs[i] && cused + bytes <= k->cbytes) {
             /* 'hwconst: into the module's __constant__ memory (read-only: no download) */
             r = d->cuMemcpyHtoD(k->cbase + cused, host, bytes);
             dargs[i].p = (void *)(uintptr_t)(k->cbase + cused);
