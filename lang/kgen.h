@@ -140,6 +140,7 @@ struct Gen {
     bool shared_dyn;            /* a shared(…) size known only at run time */
     int64_t shared_bytes;       /* the constant sizes' sum (16-byte aligned) */
     uint64_t hwconst;           /* the qp_arg indices of 'hwconst arrays (bit i: args[i]) */
+    int64_t native;             /* emit: QPK_NATIVE's bytes, 0 when the blocks are not native */
 };
 
 /* The dynamic shared memory a native block launches with when a size is known only at

@@ -120,6 +120,10 @@ print y
     ptx = ptx_of(o, "shared_in_if")
     if "bar.sync" in ptx:
         raise AssertionError("bar.sync in a one-thread-per-block kernel")
+    code, o, e = run([QPIPE, "exec", path], env=dict(os.environ, QPIPE_DUMP="passes"))
+    want = "  CUDA blocks: one GPU thread per block (a shared(\u2026) statement that not every thread of the block reaches)\n"
+    if code != 0 or o != "[0,1,2,3,0,1,2,3]\n" or want not in e:
+        raise AssertionError("QPIPE_DUMP=passes: exit %d, output %r, no %r in the dump" % (code, o, want))
 
 
 @check("'hwconst: __constant__ qpk_const, the argument's bit in QPK_HWCONST, ld.const in the PTX; emit --c has none")
