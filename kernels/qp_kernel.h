@@ -134,6 +134,39 @@ QP_DEVICE void *qp_calloc(unsigned long long n, unsigned long long size)
 #define qp_free free
 #endif
 
+/* Barriers of a kernel in lockstep (lang/klockstep.c). A text that defines QPK_NATIVE (its
+ * value: the bytes of dynamic shared memory the CUDA engine launches it with) runs, under
+ * CUDA, one GPU thread per Quasar thread: the text itself then defines QPK_SYNC as
+ * __syncthreads, QPK_UNIFORM(c) as the OR of c over the block's running threads (a
+ * block-level condition, the same in each by the spec) and its __shared__ qpk_shared, of
+ * which qpk_shared_take cuts the shared arrays (zeroed, as qp_calloc zeroes). Elsewhere a
+ * block's threads run in turn in one thread: QPK_SYNC does nothing and c is read in the
+ * first running thread. */
+#if defined(QP_CUDA) && defined(QPK_NATIVE)
+#define QPK_NATIVE_CUDA 1
+#define QPK_SHARED_FREE(p) ((void)(p))
+/* `bytes` of the block's shared memory `base` after *off, zeroed by the block's threads;
+ * every thread of the block calls it with the same arguments. NULL when QPK_NATIVE is too
+ * small. */
+QP_DEVICE void *qpk_shared_take(unsigned char *base, unsigned long long *off, unsigned long long bytes)
+{
+    unsigned long long at = *off, words = (bytes + 15) / 16 * 4;
+    if (at + words * 4 > (unsigned long long)(QPK_NATIVE))
+        return 0;
+    *off = at + words * 4;
+    uint32_t *p = (uint32_t *)(base + at);
+    for (unsigned long long i = threadIdx.x; i < words; i += blockDim.x)
+        p[i] = 0;
+    __syncthreads();
+    return p;
+}
+#else
+#define QPK_NATIVE_CUDA 0
+#define QPK_SYNC() ((void)0)
+#define QPK_UNIFORM(...) (__VA_ARGS__)
+#define QPK_SHARED_FREE(p) qp_free(p)
+#endif
+
 /* ---------------------------------------------------------------- access modes */
 
 /* Index of `i` in [0, n) under each mode; the 'safe and 'checked modes test instead. */

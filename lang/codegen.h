@@ -58,6 +58,10 @@ typedef struct LangKType {
  * positions interpolate (LINEAR) or take the nearest sample (NEAREST); with COMPS the last
  * dimension holds the components and is indexed by integers. */
 enum { LANG_KTEX_LINEAR = 1, LANG_KTEX_NEAREST = 2, LANG_KTEX_COMPS = 4 };
+/* Read-only arrays the CUDA text reads through a cache (spec 000 "Constant memory",
+ * "Texture memory"): 'hwtex_const through the read-only data cache (__ldg), 'hwconst from
+ * __constant__ memory when the CUDA engine placed it there (docs/cuda.md). */
+enum { LANG_KTEX_LDG = 8, LANG_KTEX_HWCONST = 16 };
 
 /* Special parameters, bound by name (spec 004 §2.4.1). */
 enum { LANG_KSPEC_NONE, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,
@@ -84,6 +88,10 @@ typedef struct LangKernelSpec {
     Node *(*lookup)(void *ctx, const char *name);
     void *ctx;
     FILE *dump;                 /* QPIPE_DUMP=passes: each pass's result and time, or NULL */
+    int cuda;                   /* the CUDA text (emit --cuda, what the runtime compiles): under
+                                   QP_CUDA, kernels with barriers run natively (one GPU thread
+                                   per Quasar thread, __shared__, __syncthreads); 0: the plain C
+                                   text (emit --c), whose QP_CUDA branch is the generic entry */
 } LangKernelSpec;
 
 /* The kernel's text (malloc'd, the caller frees it), or NULL with the reason in why. */

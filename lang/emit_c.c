@@ -152,25 +152,38 @@ void kg_run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
 }
 
 /* A kernel with barriers: qpk_block runs one block's threads in lockstep (the CPU
- * engine; under CUDA one thread per block runs it, correct though not fast). */
+ * engine). Under CUDA, with QPK_NATIVE (the CUDA text, every shared(…) reached by the whole
+ * block), each GPU thread runs one Quasar thread: the block has qp_nt = 1 thread of its
+ * own, the CUDA block is the Quasar block (threadIdx.x its thread's number, the last
+ * dimension fastest, as qp_t on the CPU), barriers are __syncthreads and shared arrays are
+ * cut from the block's dynamic __shared__ memory (QPK_NATIVE bytes, the launch's size).
+ * Without QPK_NATIVE one GPU thread runs the whole block (correct, not fast). */
 void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
 {
     int r = g->ks->rank;
     char tb[32], cn[80];
+    bool cu = g->ks->cuda;      /* the native sections: only in the CUDA text */
     kg_bput(t, "typedef struct qpk_thread {\n    int qp_done;\n");
     kg_bput(t, g->thr.s ? g->thr.s : "");
     kg_bput(t, "} qpk_thread;\n\n");
     kg_bput(t, "QP_DEVICE void qpk_block(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_dims, "
             "const int64_t *qp_blk, const int64_t *qp_bidx)\n{\n");
+    if (cu)
+        kg_bput(t, "#if QPK_NATIVE_CUDA\n"
+                "    const int64_t qp_nt = 1;\n    int64_t qp_t = 0;\n    unsigned long long qp_shoff = 0;\n"
+                "    qpk_thread qp_th[1] = {};\n    (void)qp_shoff;\n#else\n");
     kg_bprintf(t, "    int64_t qp_nt = 1, qp_t;\n    for (int k = 0; k < %d; k++) qp_nt *= qp_blk[k];\n", r);
     kg_bput(t, "    qpk_thread *qp_th = (qpk_thread *)qp_calloc((unsigned long long)qp_nt, sizeof(qpk_thread));\n");
-    kg_bput(t, "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n");
+    kg_bput(t, cu ? "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n#endif\n" : "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n");
     kg_bput(t, pre->s ? pre->s : "");
     kg_bput(t, kg_bdone(&f->decl));
     /* each thread's position and special parameters */
     kg_bprintf(t, "    int64_t qp_bc[%d];\n    for (int k = 0; k < %d; k++) qp_bc[k] = (qp_dims[k] + qp_blk[k] - 1) / qp_blk[k];\n"
                "    (void)qp_bc;\n", r, r);
-    kg_bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n", r, r);
+    if (cu)
+        kg_bprintf(t, "#if QPK_NATIVE_CUDA\n    {\n        int64_t bp[%d], ps[%d], rest = (int64_t)threadIdx.x;\n#else\n", r, r);
+    kg_bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n%s", r, r,
+               cu ? "#endif\n" : "");
     kg_bprintf(t, "        for (int k = %d; k >= 0; k--) { bp[k] = rest %% qp_blk[k]; rest /= qp_blk[k]; ps[k] = qp_bidx[k] * qp_blk[k] + bp[k];"
                " if (ps[k] >= qp_dims[k]) qp_th[qp_t].qp_done = 1; }\n", r - 1);
     for (int i = 0; i < g->ks->nparams; i++) {
@@ -195,9 +208,10 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
     kg_bput(t, kg_bdone(&f->body));
     kg_bput(t, "    goto qp_end;\nqp_end:\n");
     kg_bput(t, g->shared_free.s ? g->shared_free.s : "");
-    kg_bput(t, "    qp_free(qp_th);\n}\n\n#ifdef QP_CUDA\n");
+    kg_bput(t, cu ? "#if !QPK_NATIVE_CUDA\n    qp_free(qp_th);\n#endif\n}\n\n#ifdef QP_CUDA\n" : "    qp_free(qp_th);\n}\n\n#ifdef QP_CUDA\n");
     kg_bput(t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
-    kg_bput(t, "    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n");
+    kg_bput(t, cu ? "#if !QPK_NATIVE_CUDA\n    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n#endif\n"
+                  : "    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n");
     kg_bprintf(t, "    int64_t bidx[%d], cnt[%d], b = blockIdx.x;\n", r, r);
     kg_bprintf(t, "    for (int k = %d; k >= 0; k--) { cnt[k] = (qp_dims.d[k] + qp_blkd.d[k] - 1) / qp_blkd.d[k]; bidx[k] = b %% cnt[k]; b /= cnt[k]; }\n", r - 1);
     kg_bput(t, "    qpk_block(&qp_e, qp_st, qp_dims.d, qp_blkd.d, bidx);\n}\n#else\n");
@@ -211,14 +225,46 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
     kg_bput(t, "        qpk_block(&e, st, dims, blk, bidx);\n        if (st->failed) return;\n    }\n}\n#endif\n");
 }
 
+/* The dynamic shared memory of a native block (QPK_NATIVE), or 0 when its barriers do not
+ * run natively: the plain C text, a shared(…) not every thread reaches, or more than the
+ * 48 KiB a block has without opting in. */
+static int64_t native_bytes(Gen *g)
+{
+    if (!g->ks->cuda || !g->barriers || g->no_native)
+        return 0;
+    if (g->shared_dyn)
+        return GEN_SHARED_BYTES;
+    if (g->shared_bytes > GEN_SHARED_BYTES) {
+        g->no_native = "more than 48 KiB of shared memory";
+        return 0;
+    }
+    return g->shared_bytes ? g->shared_bytes : 16;
+}
+
 /* The pass: the whole text, from what the passes before produced. */
 void kg_pass_emit(Gen *g)
 {
     const LangKernelSpec *ks = g->ks;
     Node *fn = ks->fn;
     Buf t = {0};
-    kg_bprintf(&t, "/* kernel %s, generated by qpipe from %s */\n#include \"qp_kernel.h\"\n\n",
-               fn->kind == N_FUNCTION ? fn->name : "(lambda)", ks->file);
+    kg_bprintf(&t, "/* kernel %s, generated by qpipe from %s */\n", fn->kind == N_FUNCTION ? fn->name : "(lambda)",
+               ks->file);
+    int64_t native = g->native = native_bytes(g);
+    if (native)     /* the CUDA engine reads the launch's shared memory from this line */
+        kg_bprintf(&t, "#define QPK_NATIVE %lld\n", (long long)native);
+    kg_bput(&t, "#include \"qp_kernel.h\"\n\n");
+    bool hwconst = false;
+    for (int i = 0; i < ks->nparams; i++)
+        hwconst |= ks->cuda && ks->params[i].type.kind == LK_ARRAY && (ks->params[i].type.tex & LANG_KTEX_HWCONST);
+    if (hwconst)    /* the CUDA engine reads which arguments it may place in qpk_const */
+        kg_bprintf(&t, "#define QPK_HWCONST 0x%llxull    /* 'hwconst arrays: bit i for args[i] */\n"
+                   "#ifdef QP_CUDA\n__constant__ __align__(16) unsigned char qpk_const[%d];\n#endif\n\n",
+                   (unsigned long long)g->hwconst, GEN_CONST_BYTES);
+    if (native)
+        kg_bput(&t, "#if QPK_NATIVE_CUDA    /* barriers run natively: one GPU thread per Quasar thread */\n"
+                "#define QPK_SYNC() __syncthreads()\n"
+                "#define QPK_UNIFORM(...) __syncthreads_or(!qp_th[qp_t].qp_done && (__VA_ARGS__))\n"
+                "extern __shared__ __align__(16) unsigned char qpk_shared[];\n#endif\n\n");
     kg_bput(&t, kg_bdone(&g->head));
     kg_bput(&t, kg_bdone(&g->env));
     if (g->barriers) {

@@ -107,11 +107,31 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
     }
     kg_bput(h, ";\n");
     if (kind == 'r')
-        kg_bput(h, "    return p[off];\n}\n");
+        kg_read_return(g, h, v);
     else if (kind == 'w')
         kg_bput(h, "    p[off] = x;\n}\n");
     else
         kg_bput(h, "    return p + off;\n}\n");
+}
+
+/* The end of a read accessor: p[off]; in the CUDA text, for 'hwtex_const through the
+ * read-only data cache (__ldg), for 'hwconst from qpk_const when the engine placed the
+ * array there (its pointer then points into qpk_const: an address test, so an array left
+ * in global memory reads as before). */
+void kg_read_return(Gen *g, Buf *h, const Var *v)
+{
+    const char *T = kg_elem_c(v->t.elem);
+    if (g->ks->cuda && !is_cplx_elem(v->t.elem) && (v->t.tex & LANG_KTEX_LDG)) {
+        kg_bput(h, "#ifdef QP_CUDA\n    return __ldg(p + off);\n#else\n    return p[off];\n#endif\n}\n");
+        return;
+    }
+    if (g->ks->cuda && (v->t.tex & LANG_KTEX_HWCONST)) {
+        kg_bprintf(h, "#ifdef QP_CUDA\n    {\n        unsigned long long qc = (unsigned long long)(const void *)qpk_const, at = (unsigned long long)(const void *)p;\n"
+                   "        if (at - qc < (unsigned long long)sizeof qpk_const)\n"
+                   "            return ((const %s *)qpk_const)[(at - qc) / sizeof(%s) + off];\n    }\n#endif\n",
+                   T, T);
+    }
+    kg_bput(h, "    return p[off];\n}\n");
 }
 
 /* The index expressions of a[...]: numbers, one position vector, or a constant range in
@@ -650,17 +670,34 @@ bool kg_shared_alloc(Gen *g, Node *n)
     kg_cname(t->name, cn, sizeof cn);
     const char *T = kg_elem_c(elem);
     kg_bprintf(&g->fn->decl, "    %s *%s = 0;\n    int64_t %s_d[4] = {1, 1, 1, 1};\n", T, cn, cn);
-    kg_bprintf(&g->shared_free, "    qp_free(%s);\n", cn);
+    kg_bprintf(&g->shared_free, "    QPK_SHARED_FREE(%s);\n", cn);
     kg_bprintf(OUT(g), "%*sif (!%s) {\n", IND(g), cn);
+    int64_t elems = 1;
     for (int i = 0; i < c->args.n; i++) {
+        int k;
+        if (kg_const_int(c->args.items[i], &k) && k > 0 && elems <= ((int64_t)1 << 40))
+            elems *= k;
+        else
+            elems = -1;
         Ex d = kg_expr(g, c->args.items[i]);
         if (!is_num(d.t))
             kg_unsupported(g, n, "shared memory sized by a vector");
         kg_bprintf(OUT(g), "%*s    %s_d[%d] = (int64_t)(%s);\n", IND(g), cn, i, kg_bdone(&d.c));
         kg_ex_free(&d);
     }
-    kg_bprintf(OUT(g), "%*s    %s = (%s *)qp_calloc((unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) + 1, sizeof(%s));\n",
-               IND(g), cn, T, cn, cn, cn, cn, T);
+    /* natively a block's arrays are cut from its dynamic __shared__ memory (qpk_shared_take) */
+    static const int size[] = {1, 1, 2, 2, 4, 4, 8, 8, 4, 8};
+    if (elems < 0)
+        g->shared_dyn = true;
+    else
+        g->shared_bytes += (elems * size[elem] + 15) / 16 * 16;
+    if (!g->shared_top)
+        g->no_native = "a shared(…) statement that not every thread of the block reaches";
+    if (g->ks->cuda)
+        kg_bprintf(OUT(g), "#if QPK_NATIVE_CUDA\n%*s    %s = (%s *)qpk_shared_take(qpk_shared, &qp_shoff, (unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) * sizeof(%s));\n#else\n",
+                   IND(g), cn, T, cn, cn, cn, cn, T);
+    kg_bprintf(OUT(g), "%*s    %s = (%s *)qp_calloc((unsigned long long)(%s_d[0] * %s_d[1] * %s_d[2] * %s_d[3]) + 1, sizeof(%s));\n%s",
+               IND(g), cn, T, cn, cn, cn, cn, T, g->ks->cuda ? "#endif\n" : "");
     kg_bprintf(OUT(g), "%*s    if (!%s) { qp_fail(qp_st, 3, %d); goto qp_end; }\n%*s}\n", IND(g), cn, n->loc.line,
                IND(g));
     LangKType at = {.kind = LK_ARRAY, .elem = elem, .rank = c->args.n, .mode = LANG_KMODE_SAFE};
@@ -779,6 +816,8 @@ void kg_kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
         case LK_ARRAY: {
             const char *T = kg_elem_c(p->type.elem);
             if (env) {
+                if ((p->type.tex & LANG_KTEX_HWCONST) && ks->cuda && arg < 64)
+                    g->hwconst |= (uint64_t)1 << arg;
                 kg_bprintf(env, "    %s *%s;\n    int64_t %s_d[4];\n", T, cn, cn);
                 kg_bprintf(unpack, "    e.%s = (%s *)args[%d].p;\n", cn, T, arg);
                 for (int k = 0; k < 4; k++)

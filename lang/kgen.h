@@ -134,7 +134,23 @@ struct Gen {
     char *text;                 /* emit: the kernel's text */
     int nbound;                 /* access: variables of body_fn that are parameters */
     int pass;                   /* the pass running (kpasses.c) */
+    /* the native CUDA block of a lockstep kernel (ks->cuda; klockstep.c, kaccess.c) */
+    const char *no_native;      /* why its barriers cannot run natively, or NULL */
+    bool shared_top;            /* a shared(…) statement that every thread of the block reaches */
+    bool shared_dyn;            /* a shared(…) size known only at run time */
+    int64_t shared_bytes;       /* the constant sizes' sum (16-byte aligned) */
+    uint64_t hwconst;           /* the qp_arg indices of 'hwconst arrays (bit i: args[i]) */
+    int64_t native;             /* emit: QPK_NATIVE's bytes, 0 when the blocks are not native */
 };
+
+/* The dynamic shared memory a native block launches with when a size is known only at
+ * run time: the 48 KiB that every device since sm_20 gives a block without opting in. */
+#define GEN_SHARED_BYTES 49152
+
+/* The __constant__ buffer qpk_const of a CUDA text with 'hwconst arrays: half the 64 KiB a
+ * module may have, so that NVRTC's own constants fit beside it. Arrays that do not fit
+ * (in all, per launch) stay in global memory. */
+#define GEN_CONST_BYTES 32768
 
 #define GEN_MAX_WIDENED 32      /* int accumulators widened to real per kernel: one retry each */
 
@@ -229,6 +245,7 @@ Ex kg_expr(Gen *g, Node *n);
 bool kg_const_int(Node *n, int *out);
 LangKType kg_elem_type(Gen *g, LangKElem e);
 Ex kg_array_read(Gen *g, Node *n, Var *v);
+void kg_read_return(Gen *g, Buf *h, const Var *v);
 const char *kg_atomic_name(int op);
 int kg_base_op(int op);
 Ex kg_atomic_expr(Gen *g, Node *n);

@@ -166,7 +166,11 @@ static Ex binary(Gen *g, Node *n)
     if (op == T_CARET || op == T_DOTCARET) {
         if (!is_num(a.t) || !is_num(b.t))
             kg_unsupported(g, n, "'^' on vectors");
-        Ex r = a.t.kind == LK_INT && b.t.kind == LK_INT
+        /* int ^ int is an int for exponents 0..63 and a real otherwise (2 ^ -1 = 0.5), as
+         * in the interpreter (runtime/ops.c); the type is the text's, so only an exponent
+         * known to be in range here gives an int */
+        int e;
+        Ex r = a.t.kind == LK_INT && b.t.kind == LK_INT && kg_const_int(n->b, &e) && e >= 0 && e < 64
                    ? kg_ex_text(t_int(), "((int)pow((double)(%s), (double)(%s)))", kg_bdone(&a.c), kg_bdone(&b.c))
                    : kg_ex_text(t_real(g), "((%s)pow((double)(%s), (double)(%s)))", kg_elem_c(g->real), kg_bdone(&a.c),
                                 kg_bdone(&b.c));

@@ -8,6 +8,12 @@
  * thread. Grid and warp synchronisation and the value exchanges of cooperative groups are
  * not compiled (the interpreter runs them). Which statements have barriers is decided by
  * lang_has_barrier (kinfo.c), the rule the interpreter follows too.
+ *
+ * The same statements run natively on CUDA (the text's QPK_NATIVE, emit_c.c): there a block
+ * has one thread, qp_t is 0, the barrier is QPK_SYNC() (__syncthreads) and a block-level
+ * condition is QPK_UNIFORM(c): on the CPU c read in the first running thread, natively
+ * __syncthreads_or over the running threads (the threads past the grid's edge and those
+ * that returned take no part, as on the CPU), so every thread takes the same branch.
  */
 #include "lang/kgen.h"
 #include "lang/kinfo.h"
@@ -45,7 +51,7 @@ static void lock_control(Gen *g, Node *n)
     Buf c = {0};
     switch (n->kind) {
     case N_SYNCTHREADS:
-        kg_bprintf(OUT(g), "%*s/* syncthreads: every thread has run the statements above */\n", IND(g));
+        kg_bprintf(OUT(g), "%*sQPK_SYNC();    /* syncthreads: every thread has run the statements above */\n", IND(g));
         return;
     case N_IF:
         first_thread(g);
@@ -54,7 +60,7 @@ static void lock_control(Gen *g, Node *n)
             if (arm->a) {
                 c.n = 0;
                 kg_cond_text(g, arm->a, &c);
-                kg_bprintf(OUT(g), "%*s%sif (%s) {\n", IND(g), i ? "} else " : "", kg_bdone(&c));
+                kg_bprintf(OUT(g), "%*s%sif (QPK_UNIFORM(%s)) {\n", IND(g), i ? "} else " : "", kg_bdone(&c));
             } else {
                 kg_bprintf(OUT(g), "%*s} else {\n", IND(g));
             }
@@ -69,7 +75,7 @@ static void lock_control(Gen *g, Node *n)
         g->fn->indent += 4;
         first_thread(g);
         kg_cond_text(g, n->a, &c);
-        kg_bprintf(OUT(g), "%*sif (!(%s)) break;\n", IND(g), kg_bdone(&c));
+        kg_bprintf(OUT(g), "%*sif (!QPK_UNIFORM(%s)) break;\n", IND(g), kg_bdone(&c));
         kg_lock_stmts(g, &n->body);
         g->fn->indent -= 4;
         kg_bprintf(OUT(g), "%*s}\n", IND(g));
@@ -82,7 +88,7 @@ static void lock_control(Gen *g, Node *n)
         g->fn->indent += 4;
         first_thread(g);
         kg_cond_text(g, n->a, &c);
-        kg_bprintf(OUT(g), "%*sif (%s) break;\n", IND(g), kg_bdone(&c));
+        kg_bprintf(OUT(g), "%*sif (QPK_UNIFORM(%s)) break;\n", IND(g), kg_bdone(&c));
         g->fn->indent -= 4;
         kg_bprintf(OUT(g), "%*s}\n", IND(g));
         break;
@@ -95,7 +101,12 @@ static void lock_control(Gen *g, Node *n)
         Var *v = x.v;
         char cn[96];
         int t = g->temps++;
-        kg_count_loop(g, t, &x);
+        /* kg_count_loop's loop, its count read as a block-level condition */
+        kg_bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, kg_bdone(&x.a.c), t,
+                   kg_bdone(&x.s.c));
+        kg_bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
+                   kg_bdone(&x.c.c), t, t);
+        kg_bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; QPK_UNIFORM(qpi%d < qpn%d); qpi%d++) {\n", IND(g), t, t, t, t);
         kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g),
                    kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t, t, t);
         kg_ex_free(&x.a), kg_ex_free(&x.c), kg_ex_free(&x.s);
@@ -125,7 +136,9 @@ void kg_lock_stmts(Gen *g, NodeList *l)
         }
         if (s->kind == N_ASSIGN && kg_is_shared_alloc(s)) {
             first_thread(g);        /* its sizes are read in the first running thread */
+            g->shared_top = true;   /* natively: every thread of the block runs it */
             kg_shared_alloc_stmt(g, s);
+            g->shared_top = false;
             continue;
         }
         int id = g->temps++;

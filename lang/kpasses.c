@@ -118,6 +118,11 @@ static void dump_stencil(Gen *g, FILE *o)
 static void dump_emit(Gen *g, FILE *o)
 {
     fprintf(o, "  %zu bytes of C\n", g->text ? strlen(g->text) : 0);
+    if (g->barriers && g->native)
+        fprintf(o, "  CUDA blocks: native, %lld bytes of shared memory\n", (long long)g->native);
+    else if (g->barriers)
+        fprintf(o, "  CUDA blocks: one GPU thread per block (%s)\n",
+                g->no_native ? g->no_native : !g->ks->cuda ? "the plain C text" : "?");
     dump_text("text", g->text, o);
 }
 

@@ -299,7 +299,10 @@ void kg_flat_accessor(Gen *g, Var *v, char kind, char *out, size_t len)
     kg_bprintf(&g->head, "QP_DEVICE %s %s(%s *QP_RESTRICT p, const int64_t *d, int64_t i0, int64_t e, int64_t k%s)\n{\n"
                       "    (void)d;\n    int64_t off = i0 * %s * %d + k + e * %d;\n",
                kind == 'r' ? T : "void", out, T, xp, n1, g->flat, g->flat);
-    kg_bput(&g->head, kind == 'w' ? "    p[off] = x;\n}\n" : "    return p[off];\n}\n");
+    if (kind == 'w')
+        kg_bput(&g->head, "    p[off] = x;\n}\n");
+    else
+        kg_read_return(g, &g->head, v);
 }
 
 /* The arguments (p, d, i0, e, k) of a flattened access n of array v. */

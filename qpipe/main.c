@@ -256,7 +256,9 @@ static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
         } else if (!strcmp(a, "--figures") && i + 1 < argc && !emit) {
             figures = argv[++i];
         } else if (emit && (!strcmp(a, "--c") || !strcmp(a, "--cuda"))) {
-            /* one text serves both: under NVRTC its QP_CUDA branch is the __global__ entry */
+            /* --cuda: the text the engines compile, whose QP_CUDA parts (native blocks,
+             * __shared__, __syncthreads) NVRTC sees; --c: the text without them */
+            opt.plain_c = !strcmp(a, "--c");
         } else {
             fprintf(stderr, "qpipe %s: unknown option '%s'\n", emit ? "emit" : "exec", a);
             return EXIT_USAGE;

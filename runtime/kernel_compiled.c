@@ -103,6 +103,12 @@ static bool arg_type(Rt *rt, Node *p, Value v, LangKType *t)
         unsigned tex = p && rt_texture_mode(p->type) ? rt_texture_mode(p->type) : v.mode & RT_MODE_TEX;
         t->tex = (tex & RT_MODE_TEX_LINEAR ? LANG_KTEX_LINEAR : 0) | (tex & RT_MODE_TEX_NEAREST ? LANG_KTEX_NEAREST : 0) |
                  (tex & RT_MODE_TEX_COMPS ? LANG_KTEX_COMPS : 0);     /* textures: texture.c */
+        for (int i = 0; p && p->type && i < p->type->nmods; i++) {  /* read through a cache on CUDA */
+            if (!strcmp(p->type->mods[i], "hwtex_const"))
+                t->tex |= LANG_KTEX_LDG;
+            else if (!strcmp(p->type->mods[i], "hwconst"))
+                t->tex |= LANG_KTEX_HWCONST;
+        }
         return true;
     }
     default: return false;
@@ -253,7 +259,7 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         rt->compiled = c;
         LangKernelSpec spec = {.fn = fn, .file = f->mod->m->src.name, .rank = L->g.rank, .dbl = rt->opt.dbl,
                                .params = params, .nparams = np, .lookup = lookup_fn, .ctx = rt,
-                               .may_alias = may_alias, .dump = pass_dump()};
+                               .may_alias = may_alias, .dump = pass_dump(), .cuda = !rt->opt.plain_c};
         memcpy(spec.grid_fixed, grid_fixed, sizeof grid_fixed);
         char reason[512];
         char *text = lang_kernel_c(&spec, reason, sizeof reason);

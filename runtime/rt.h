@@ -28,6 +28,8 @@ typedef struct RtOptions {
     const char *kernel_dir;         /* folder of qp_kernel.h, for compiled kernels */
     bool verbose;                   /* -v: say which kernels are compiled or interpreted */
     FILE *emit;                     /* qpipe emit: write each generated kernel here */
+    bool plain_c;                   /* emit --c: the plain C text, without its CUDA-specific
+                                       parts (LangKernelSpec.cuda); otherwise the CUDA text */
     int engine;                     /* --engine: RT_ENGINE_AUTO (0), _CPU or _CUDA */
 } RtOptions;
 

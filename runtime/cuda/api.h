@@ -58,6 +58,7 @@ typedef struct RtCudaDriver {
     CUresult (*cuModuleLoadData)(CUmodule *m, const void *image);
     CUresult (*cuModuleUnload)(CUmodule m);
     CUresult (*cuModuleGetFunction)(CUfunction *f, CUmodule m, const char *name);
+    CUresult (*cuModuleGetGlobal)(CUdeviceptr *p, size_t *bytes, CUmodule m, const char *name);  /* _v2 */
     CUresult (*cuOccupancyMaxPotentialBlockSize)(int *min_grid, int *block, CUfunction f,
                                                  CUoccupancyB2DSize smem, size_t dyn_smem, int limit);
     CUresult (*cuLaunchKernel)(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,

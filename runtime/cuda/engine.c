@@ -35,6 +35,10 @@ struct RtEngineKernel {
     CUfunction fn;
     int block;                  /* threads per block from the occupancy API */
     bool lockstep;
+    unsigned shared;            /* a native lockstep text (QPK_NATIVE): its dynamic shared bytes */
+    uint64_t hwconst;           /* QPK_HWCONST: args[i] that may go to __constant__ qpk_const */
+    CUdeviceptr cbase;          /* qpk_const in the module, and its bytes */
+    size_t cbytes;
     char *name, *text;          /* for the CPU fallback */
     RtHost *host;               /* whose CPU engine compiles the fallback */
     RtEngineKernel *cpu;        /* the CPU engine's kernel, once needed */
@@ -193,6 +197,12 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
         goto fail;
     }
     k->lockstep = lockstep;
+    const char *native = lockstep ? strstr(text, "\n#define QPK_NATIVE ") : NULL;
+    if (native)
+        k->shared = (unsigned)strtoul(native + strlen("\n#define QPK_NATIVE "), NULL, 10);
+    const char *hwconst = strstr(text, "\n#define QPK_HWCONST ");
+    if (hwconst)
+        k->hwconst = strtoull(hwconst + strlen("\n#define QPK_HWCONST "), NULL, 16);
     k->host = host;
     pthread_mutex_lock(&C.mu);
     probe();
@@ -215,6 +225,8 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
         int min_grid = 0;
         if (r == CU_OK && !lockstep)
             r = C.d->cuOccupancyMaxPotentialBlockSize(&min_grid, &k->block, k->fn, NULL, 0, 0);
+        if (r == CU_OK && k->hwconst && C.d->cuModuleGetGlobal(&k->cbase, &k->cbytes, k->mod, "qpk_const") != CU_OK)
+            k->hwconst = 0;     /* the arrays stay in global memory */
         pthread_mutex_unlock(&C.mu);
         if (r != CU_OK)
             snprintf(err, errlen, "loading its PTX: %s", err_name(r));
@@ -245,13 +257,16 @@ fail:
 /* The launch shape: CUDA's x is the innermost dimension (pos[rank-1]), as qpk_cuda reads
  * it. False when the grid does not fit CUDA's limits or the text's mapping (rank 4 maps
  * dim 0 to nothing, so it must be 1). */
-bool rt_cuda_launch_shape(int block, bool lockstep, const RtEngineGrid *g, unsigned grid[3], unsigned blk[3])
+bool rt_cuda_launch_shape(int block, int how, const RtEngineGrid *g, unsigned grid[3], unsigned blk[3])
 {
-    if (lockstep) {     /* one thread per block runs the block in lockstep (emit_c.c) */
-        if (g->nblocks > 0x7fffffff)
+    if (how != RT_CUDA_PLAIN) {     /* a CUDA block per block of the grid (emit_c.c) */
+        int64_t nt = 1;
+        for (int k = 0; k < g->rank && how == RT_CUDA_NATIVE; k++)
+            nt *= g->blk[k];
+        if (g->nblocks > 0x7fffffff || nt < 1 || nt > 1024)
             return false;
         grid[0] = (unsigned)g->nblocks, grid[1] = grid[2] = 1;
-        blk[0] = blk[1] = blk[2] = 1;
+        blk[0] = (unsigned)nt, blk[1] = blk[2] = 1;
         return true;
     }
     int r = g->rank;
@@ -299,11 +314,13 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
 {
     const RtCudaDriver *d = C.d;
     unsigned grid[3], blk[3];
-    if (!rt_cuda_launch_shape(k->block, k->lockstep, g, grid, blk))
+    int how = k->shared ? RT_CUDA_NATIVE : k->lockstep ? RT_CUDA_LOCKSTEP : RT_CUDA_PLAIN;
+    if (!rt_cuda_launch_shape(k->block, how, g, grid, blk))
         return 1;       /* CUDA_ERROR_INVALID_VALUE */
     qp_arg dargs[nargs > 0 ? nargs : 1];
     Moved moved[nargs + 2];
     int nm = 0;
+    size_t cused = 0;       /* bytes of qpk_const given to 'hwconst arrays */
     CUresult r = d->cuCtxSetCurrent(C.ctx);
     for (int i = 0; i < nargs && r == CU_OK; i++) {
         dargs[i] = args[i];
@@ -328,6 +345,13 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         if (same >= 0) {        /* aliasing arguments share one device copy */
             dargs[i].p = (void *)(uintptr_t)moved[same].dev;
             moved[same].download |= down;
+            continue;
+        }
+        if (i < 64 && (k->hwconst >> i & 1) && bufs[i] && cused + bytes <= k->cbytes) {
+            /* 'hwconst: into the module's __constant__ memory (read-only: no download) */
+            r = d->cuMemcpyHtoD(k->cbase + cused, host, bytes);
+            dargs[i].p = (void *)(uintptr_t)(k->cbase + cused);
+            cused += (bytes + 15) / 16 * 16;
             continue;
         }
         Moved *m = &moved[nm];
@@ -358,14 +382,14 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         }
         CUdeviceptr pa = dev_args, ps = dev_status;
         void *params[] = {&pa, &ps, &dims, &blkd};
-        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], 0, NULL, params, NULL);
+        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, NULL, params, NULL);
     }
     if (r == CU_OK)
         r = d->cuCtxSynchronize();
     if (r == CU_OK)
         r = d->cuMemcpyDtoH(status, dev_status, sizeof *status);
     if (r == CU_OK && status->failed == 3)
-        r = 2;      /* the device heap (qp_calloc of lockstep blocks): nothing downloaded, CPU */
+        r = 2;      /* the device heap (qp_calloc of lockstep blocks) or a native block's shared memory ran out: nothing downloaded, CPU */
     for (int j = 0; j < nm && r == CU_OK; j++)
         if (moved[j].host && moved[j].download)
             r = d->cuMemcpyDtoH(moved[j].host, moved[j].dev, moved[j].bytes);

@@ -126,6 +126,7 @@ const RtCudaDriver *rt_cuda_driver(char *why, size_t len)
             SYM(d, cuModuleLoadData, "cuModuleLoadData"),
             SYM(d, cuModuleUnload, "cuModuleUnload"),
             SYM(d, cuModuleGetFunction, "cuModuleGetFunction"),
+            SYM(d, cuModuleGetGlobal, "cuModuleGetGlobal_v2"),
             SYM(d, cuOccupancyMaxPotentialBlockSize, "cuOccupancyMaxPotentialBlockSize"),
             SYM(d, cuLaunchKernel, "cuLaunchKernel"),
         };

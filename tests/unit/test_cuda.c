@@ -93,12 +93,12 @@ static void test_pool(void)
 
 /* ---------------------------------------------------------------- launch geometry */
 
-static const char *shape_is(int block, bool lockstep, int rank, const int64_t *dims, const int64_t *bdims,
+static const char *shape_is(int block, int how, int rank, const int64_t *dims, const int64_t *bdims,
                             int64_t nblocks, const unsigned want_grid[3], const unsigned want_blk[3])
 {
     RtEngineGrid g = {.rank = rank, .dims = dims, .blk = bdims, .nblocks = nblocks};
     unsigned grid[3], blk[3];
-    if (!rt_cuda_launch_shape(block, lockstep, &g, grid, blk))
+    if (!rt_cuda_launch_shape(block, how, &g, grid, blk))
         return want_grid ? "refused" : NULL;
     if (!want_grid)
         return why("accepted as grid %u,%u,%u", grid[0], grid[1], grid[2]);
@@ -115,28 +115,34 @@ static void test_shape(void)
     static const int64_t one[4] = {1, 1, 1, 1};
     /* a 1080p plane, 1024 threads per block: x = 1920 columns in 2 blocks, y = 1080 rows */
     static const int64_t hd[2] = {1080, 1920};
-    report("shape_plane", shape_is(1024, false, 2, hd, one, 0, (unsigned[]){2, 1080, 1}, (unsigned[]){1024, 1, 1}));
+    report("shape_plane", shape_is(1024, RT_CUDA_PLAIN, 2, hd, one, 0, (unsigned[]){2, 1080, 1}, (unsigned[]){1024, 1, 1}));
     /* 100 threads: one block of 128 (a multiple of 32), the guard drops 28 */
     static const int64_t n100[1] = {100};
-    report("shape_rounded_to_warps", shape_is(1024, false, 1, n100, one, 0, (unsigned[]){1, 1, 1},
+    report("shape_rounded_to_warps", shape_is(1024, RT_CUDA_PLAIN, 1, n100, one, 0, (unsigned[]){1, 1, 1},
                                               (unsigned[]){128, 1, 1}));
     /* a colour image [1080,1920,3]: x = 3 channels, 341 columns (1024 / 3), z = rows */
     static const int64_t rgb[3] = {1080, 1920, 3};
-    report("shape_channels", shape_is(1024, false, 3, rgb, one, 0, (unsigned[]){1, 6, 1080}, (unsigned[]){3, 341, 1}));
+    report("shape_channels", shape_is(1024, RT_CUDA_PLAIN, 3, rgb, one, 0, (unsigned[]){1, 6, 1080}, (unsigned[]){3, 341, 1}));
     /* a small x leaves threads for y and z */
     static const int64_t cube[3] = {8, 8, 8};
-    report("shape_cube", shape_is(512, false, 3, cube, one, 0, (unsigned[]){1, 1, 1}, (unsigned[]){8, 8, 8}));
+    report("shape_cube", shape_is(512, RT_CUDA_PLAIN, 3, cube, one, 0, (unsigned[]){1, 1, 1}, (unsigned[]){8, 8, 8}));
     /* 7e7 rows of one column: 1024 rows a block is 68360 y blocks, beyond 65535: refused
      * (the launch then runs on the CPU) */
     static const int64_t tall[2] = {70000000, 1};
-    report("shape_tall_refused", shape_is(1024, false, 2, tall, one, 0, NULL, NULL));
+    report("shape_tall_refused", shape_is(1024, RT_CUDA_PLAIN, 2, tall, one, 0, NULL, NULL));
     static const int64_t rank4[4] = {2, 3, 4, 5}, rank4one[4] = {1, 3, 4, 5};
-    report("shape_rank4_refused", shape_is(256, false, 4, rank4, one, 0, NULL, NULL));
-    report("shape_rank4_first_one", shape_is(256, false, 4, rank4one, one, 0, (unsigned[]){1, 1, 1},
+    report("shape_rank4_refused", shape_is(256, RT_CUDA_PLAIN, 4, rank4, one, 0, NULL, NULL));
+    report("shape_rank4_first_one", shape_is(256, RT_CUDA_PLAIN, 4, rank4one, one, 0, (unsigned[]){1, 1, 1},
                                              (unsigned[]){5, 4, 3}));
     /* lockstep: one single-thread block per block of the grid */
     static const int64_t blocks[2] = {16, 16}, bd[2] = {8, 8};
-    report("shape_lockstep", shape_is(1024, true, 2, blocks, bd, 4, (unsigned[]){4, 1, 1}, (unsigned[]){1, 1, 1}));
+    report("shape_lockstep", shape_is(1024, RT_CUDA_LOCKSTEP, 2, blocks, bd, 4, (unsigned[]){4, 1, 1},
+                                      (unsigned[]){1, 1, 1}));
+    /* native: one CUDA block of 64 threads per 8x8 block; a block of 2048 threads is refused */
+    report("shape_native", shape_is(1024, RT_CUDA_NATIVE, 2, blocks, bd, 4, (unsigned[]){4, 1, 1},
+                                    (unsigned[]){64, 1, 1}));
+    static const int64_t big[2] = {64, 64}, bigb[2] = {32, 64};
+    report("shape_native_too_big_refused", shape_is(1024, RT_CUDA_NATIVE, 2, big, bigb, 2, NULL, NULL));
 }
 
 /* ---------------------------------------------------------------- the compile step */
@@ -271,6 +277,12 @@ static void compile_kernel(const char *label, const char *program, const char *c
     snprintf(name, sizeof name, "%s_ptx_entry_and_arch", label);
     report(name, ptx && strstr(ptx, ".entry " RT_CUDA_ENTRY "(") && strstr(ptx, ".target sm_90") &&
                          strstr(ptx, ".address_size 64") ? NULL : "the PTX lacks .entry " RT_CUDA_ENTRY " or .target sm_90");
+    if (strstr(full, "QPK_NATIVE")) {
+        /* barriers run natively: the block's shared memory and bar.sync in the PTX */
+        snprintf(name, sizeof name, "%s_ptx_shared_and_barrier", label);
+        report(name, ptx && strstr(ptx, ".extern .shared") && strstr(ptx, "qpk_shared") && strstr(ptx, "bar.sync") &&
+                             !strstr(ptx, "malloc") ? NULL : "the PTX lacks .shared qpk_shared or bar.sync, or calls malloc");
+    }
     snprintf(name, sizeof name, "%s_ptxas_assembles", label);
     report(name, ptx ? ptxas_problem(ptx) : "no PTX");
     snprintf(name, sizeof name, "%s_ptx_in_cache_folder", label);
@@ -306,6 +318,10 @@ static void test_compile(void)
     }
     compile_kernel("plain", plain_program, cache);
     compile_kernel("lockstep", block_program, cache);
+    char *bt = generated(block_program);
+    report("lockstep_text_native", bt && strstr(bt, "#define QPK_NATIVE 16\n") ? NULL
+                                   : "the block kernel's text does not run natively with 16 bytes of shared memory");
+    free(bt);
 
     /* a cache folder others may write is not trusted: compiled, nothing read or stored */
     chmod(cache, 0777);

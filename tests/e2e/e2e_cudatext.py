@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""tests/e2e/e2e_cudatext.py - what `qpipe emit --cuda` writes differently from `emit --c`
+(docs/cuda.md "The CUDA text"), checked without a GPU: the text, then the PTX that NVRTC
+makes of it (tests/nvrtc_check.py's NVRTC, the same options) and ptxas for sm_90.
+
+- a kernel with syncthreads and shared memory runs natively: the CUDA text defines
+  QPK_NATIVE, declares the block's `__shared__` memory and uses `__syncthreads()`; its PTX
+  declares `.shared` memory and has `bar.sync`, and calls no `malloc` (the one-thread
+  block's per-thread state); a shared(...) reached only by some threads stays in one thread;
+- 'hwconst: a `__constant__` qpk_const, the argument's bit in QPK_HWCONST, `ld.const` in
+  the PTX; 'hwtex_const: `__ldg`;
+- the plain C text (`emit --c`) has none of these.
+"""
+
+import os
+import sys
+
+from harness import *  # noqa: F401,F403 - check, run, out, QPIPE, ROOT
+from harness import main
+
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+import nvrtc_check  # noqa: E402
+
+CUDA_ONLY = ("__shared__", "__syncthreads", "__constant__", "__ldg", "QPK_NATIVE", "QPK_HWCONST", "qpk_shared")
+
+
+def emit(mode, rel):
+    code, o, e = run([QPIPE, "emit", "--" + mode, os.path.join(ROOT, rel)])
+    if code != 0 or "qpk_cuda" not in o:
+        raise AssertionError("emit --%s %s: exit %d, %s" % (mode, rel, code, e.strip()[-300:]))
+    return o
+
+
+def program(name, text):
+    path = out(name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+_nvrtc = []
+
+
+def ptx_of(text, name):
+    """The PTX NVRTC makes of a kernel text, after ptxas has assembled it for sm_90."""
+    if not _nvrtc:
+        home = nvrtc_check.cuda_home()
+        lib, ptxas = nvrtc_check.find_nvrtc(home), nvrtc_check.find_ptxas(home)
+        if not lib or not ptxas:
+            raise AssertionError("no NVRTC or ptxas under %s: the CUDA toolkit belongs to the test machine" % home)
+        _nvrtc.append((nvrtc_check.Nvrtc(lib), ptxas, nvrtc_check.read_headers(os.path.join(ROOT, "kernels", "qp_kernel.h"))))
+    nv, ptxas, headers = _nvrtc[0]
+    ptx, log = nv.compile(text.encode(), name + ".c", headers)
+    if ptx is None:
+        raise AssertionError("NVRTC: %s" % nvrtc_check.summary(log))
+    problem = nvrtc_check.run_ptxas(ptxas, ptx, name)
+    if problem:
+        raise AssertionError("ptxas: %s" % nvrtc_check.summary(problem))
+    return ptx.decode("utf-8", "replace")
+
+
+def plain_c_lacks(rel):
+    text = emit("c", rel)
+    found = [w for w in CUDA_ONLY if w in text]
+    if found:
+        raise AssertionError("emit --c has %s" % ", ".join(found))
+
+
+@check("emit --cuda: a syncthreads kernel runs natively (__shared__, __syncthreads, QPK_NATIVE); emit --c does not")
+def _():
+    rel = "tests/kernels/cuda/native_partial_block.q"
+    text = emit("cuda", rel)
+    # shared(blkdim): its size is known at run time, so the block gets the 48 KiB
+    for want in ("#define QPK_NATIVE 49152\n", "extern __shared__ __align__(16) unsigned char qpk_shared[];",
+                 "#define QPK_SYNC() __syncthreads()", "QPK_SYNC();", "__syncthreads_or("):
+        if want not in text:
+            raise AssertionError("no %r in the CUDA text" % want)
+    plain_c_lacks(rel)
+
+
+@check("PTX of a native syncthreads kernel: .shared memory, bar.sync, no device malloc")
+def _():
+    ptx = ptx_of(emit("cuda", "tests/kernels/cuda/native_partial_block.q"), "native_partial_block")
+    if ".extern .shared .align 16 .b8 qpk_shared[]" not in ptx or "bar.sync" not in ptx:
+        raise AssertionError("the PTX lacks the shared qpk_shared or bar.sync")
+    if "malloc" in ptx:
+        raise AssertionError("the PTX calls malloc (the one-thread-per-block text)")
+
+
+@check("PTX of a constant-size tile: QPK_NATIVE is the tile's 1024 bytes, bar.sync")
+def _():
+    text = emit("cuda", "tests/kernels/cuda/native_tiles_2d.q")
+    text = "/* kernel " + [k for k in text.split("\n/* kernel ") if k.startswith("tile,")][0]   # not the loop kernel
+    if "#define QPK_NATIVE 1024\n" not in text:
+        raise AssertionError("16 x 16 single-precision tile: QPK_NATIVE 1024 expected")
+    ptx = ptx_of(text, "native_tiles_2d")
+    if "bar.sync" not in ptx or ".shared" not in ptx:
+        raise AssertionError("the PTX lacks bar.sync or .shared")
+
+
+@check("a shared(...) inside an if that only some threads run: not native, one thread per block")
+def _():
+    path = program("shared_in_if.q", """function [] = __kernel__ k(y : vec, pos : int, blkpos : int)
+    if blkpos == 0
+        s = shared(4)
+        s[0] = 1
+    endif
+    syncthreads
+    y[pos] = blkpos
+endfunction
+y = zeros(8)
+parallel_do([[8], [4]], y, k)
+print y
+""")
+    code, o, e = run([QPIPE, "emit", "--cuda", path])
+    if code != 0:
+        raise AssertionError("exit %d: %s" % (code, e.strip()[-300:]))
+    if "#define QPK_NATIVE" in o or "if (threadIdx.x || threadIdx.y || threadIdx.z) return;" not in o:
+        raise AssertionError("the text runs natively, or lacks the one-thread guard")
+    ptx = ptx_of(o, "shared_in_if")
+    if "bar.sync" in ptx:
+        raise AssertionError("bar.sync in a one-thread-per-block kernel")
+    code, o, e = run([QPIPE, "exec", path], env=dict(os.environ, QPIPE_DUMP="passes"))
+    want = "  CUDA blocks: one GPU thread per block (a shared(\u2026) statement that not every thread of the block reaches)\n"
+    if code != 0 or o != "[0,1,2,3,0,1,2,3]\n" or want not in e:
+        raise AssertionError("QPIPE_DUMP=passes: exit %d, output %r, no %r in the dump" % (code, o, want))
+
+
+@check("'hwconst: __constant__ qpk_const, the argument's bit in QPK_HWCONST, ld.const in the PTX; emit --c has none")
+def _():
+    rel = "tests/kernels/cuda/hwconst_taps.q"
+    text = emit("cuda", rel)
+    # taps(x, f, y): f is args[1]; ends(g, z): g is args[0]
+    for want in ("#define QPK_HWCONST 0x2ull", "#define QPK_HWCONST 0x1ull",
+                 "__constant__ __align__(16) unsigned char qpk_const[32768];"):
+        if want not in text:
+            raise AssertionError("no %r in the CUDA text" % want)
+    first = text[:text.index("/* kernel ends")]
+    ptx = ptx_of(first, "hwconst_taps")
+    if ".const .align 16 .b8 qpk_const[32768]" not in ptx or "ld.const.f32" not in ptx:
+        raise AssertionError("the PTX lacks qpk_const or an ld.const.f32")
+    plain_c_lacks(rel)
+
+
+@check("'hwtex_const: reads through __ldg in the CUDA text (ld.global.nc in the PTX); emit --c has none")
+def _():
+    rel = "tests/kernels/cuda/hwtex_const_ldg.q"
+    text = emit("cuda", rel)
+    if "return __ldg(p + off);" not in text:
+        raise AssertionError("no __ldg read in the CUDA text")
+    if "ld.global.nc" not in ptx_of(text, "hwtex_const_ldg"):
+        raise AssertionError("no ld.global.nc in the PTX")
+    plain_c_lacks(rel)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
