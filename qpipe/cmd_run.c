@@ -21,6 +21,7 @@
 #include "qpipe/inputs.h"
 #include "qpipe/outfile.h"
 #include "qpipe/signals.h"
+#include "qpipe/watch.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -67,6 +68,7 @@ typedef struct RunArgs {
     const char *format;         /* --format ext */
     const char *progress;       /* --progress FILE or - */
     RunMedia media;             /* video options (run_opts.c) */
+    bool watch_worker;          /* --watch-worker: serve `qpipe watch` (watch.h), no IN/OUT */
 } RunArgs;
 
 static void run_usage(FILE *out)
@@ -146,6 +148,8 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             a->verbose = true;
         else if (!strcmp(s, "--double"))
             a->dbl = true;
+        else if (!strcmp(s, "--watch-worker"))
+            a->watch_worker = true;
         else if (s[0] == '-' && s[1] && !more && strcmp(s, "-"))
             return bad_usage("option '%s' needs a value (or is unknown)", s);
         else if (!strcmp(s, "--set") || !strncmp(s, "--set=", 6)) {
@@ -202,6 +206,8 @@ static int parse_args(int argc, char **argv, RunArgs *a)
         return bad_usage("%s", "-y and -n contradict each other");
     if (!a->filter && !a->chain)
         return bad_usage("%s", "missing FILTER.q (or -f CHAIN)");
+    if (a->watch_worker && npos == k)
+        return 0;
     if (npos - k != 2)
         return bad_usage("%s", "needs IN and OUT after the filter");
     a->in = pos[k];
@@ -630,7 +636,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     }
     rt_host_set_threads(env->host, a.threads);
     c.pool = rt_host_pool(env->host);
-    if (!a.help && (rc = presets_check_encoder(a.media.vo.preset, a.media.vo.codec, a.out)))
+    if (!a.help && !a.watch_worker && (rc = presets_check_encoder(a.media.vo.preset, a.media.vo.codec, a.out)))
         goto done;
     if (a.chain) {
         rc = load_chain_text(a.chain, &a, env, &c);
@@ -662,6 +668,10 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     }
 
     io_set_max_pixels(a.max_pixels);
+    if (a.watch_worker) {
+        rc = watch_worker_serve(&c, &a.media);
+        goto done;
+    }
     bool in_std = !strcmp(a.in, "-"), out_std = !strcmp(a.out, "-");
     bool image_pipe = (in_std || out_std) && (in_std ? (out_std ? a.format && is_image_ext(a.format)
                                                                 : io_is_image(a.out))
