@@ -635,16 +635,24 @@ static bool skip_known(const char *rel, int64_t size, int64_t mtime_ns, void *ct
     return wj_known(((Watch *)ctx)->j, rel, size, mtime_ns);
 }
 
+static int by_name(const void *x, const void *y)
+{
+    return strcmp(((const WsFile *)x)->rel, ((const WsFile *)y)->rel);
+}
+
+/* Offer what settled to the journal, in name order (the order files are then done in). */
 static void offer_settled(Watch *w, double now)
 {
     size_t n;
     WsFile *f = ws_settled(w->scan, now, &n);
+    if (n > 1)
+        qsort(f, n, sizeof *f, by_name);
     for (size_t i = 0; i < n; i++) {
         char *path = join(w->in, f[i].rel);
         WjOffer r = path ? wj_offer(w->j, f[i].rel, path, f[i].size, f[i].mtime_ns) : WJ_ERROR;
         static const char *const names[] = {NULL, "queued", "changed", "touched", NULL};
         if (names[r])
-            wlog_event(&w->log, names[r], f[i].rel, NULL, -1, r == WJ_TOUCHED ? NULL : NULL);
+            wlog_event(&w->log, names[r], f[i].rel, NULL, -1, NULL);
         free(path);
     }
     ws_files_free(f, n);

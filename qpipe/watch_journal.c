@@ -67,7 +67,9 @@ static long long proc_start(long pid)
     char *p = strrchr(buf, ')');
     if (!p)
         return -1;
-    p += 2;     /* field 3 */
+    p += 2;     /* field 3: a zombie has stopped working (killed, not yet reaped) */
+    if (*p == 'Z')
+        return -1;
     for (int field = 3; field < 22 && p; field++) {
         p = strchr(p, ' ');
         if (p)
@@ -113,9 +115,15 @@ WatchJournal *wj_open(const char *path, bool create, char *err, size_t errlen)
         return NULL;
     }
     sqlite3_busy_timeout(j->db, BUSY_TIMEOUT_MS);
-    if (exec_sql(j, "PRAGMA journal_mode=WAL") || exec_sql(j, "PRAGMA synchronous=FULL") ||
-        exec_sql(j, SCHEMA) ||
-        exec_sql(j, "CREATE INDEX IF NOT EXISTS files_state ON files (state, queued_at)")) {
+    /* Two watchers that create the journal at once: switching to WAL can fail with
+     * SQLITE_BUSY without calling the busy handler, so the setup is retried a while. */
+    int tries = 0, bad;
+    while ((bad = exec_sql(j, "PRAGMA journal_mode=WAL") || exec_sql(j, "PRAGMA synchronous=FULL") ||
+                  exec_sql(j, SCHEMA) ||
+                  exec_sql(j, "CREATE INDEX IF NOT EXISTS files_state ON files (state, queued_at)")) &&
+           (sqlite3_errcode(j->db) == SQLITE_BUSY || sqlite3_errcode(j->db) == SQLITE_LOCKED) && tries++ < 200)
+        usleep(25000);
+    if (bad) {
         snprintf(err, errlen, "cannot use the journal %s: %s", path, sqlite3_errmsg(j->db));
         wj_close(j);
         return NULL;
