@@ -860,10 +860,6 @@ static int setup(Watch *w, char *err, size_t errlen)
 {
     const WatchArgs *a = w->a;
     struct stat st;
-    if (stat(a->in, &st) || !S_ISDIR(st.st_mode)) {
-        snprintf(err, errlen, "%s: not a folder", a->in);
-        return EX_NOINPUT;
-    }
     w->in = strip_slash(a->in);
     w->out = strip_slash(a->out);
     char *probe = w->out ? join(w->out, "x") : NULL;
@@ -924,10 +920,17 @@ int cmd_watch(int argc, char **argv, const RunEnv *env)
         signal(SIGPIPE, SIG_IGN);
     }
     char err[1024] = "";
-    rc = setup(&w, err, sizeof err);
-    if (rc)
+    /* the filter loads (its errors end the watch) before OUT and the journal are made */
+    struct stat st;
+    if (stat(a.in, &st) || !S_ISDIR(st.st_mode)) {
+        snprintf(err, sizeof err, "%s: not a folder", a.in);
+        rc = EX_NOINPUT;
+    } else if (!(rc = first_worker(&w))) {
+        rc = setup(&w, err, sizeof err);
+    }
+    if (rc && err[0])
         fprintf(stderr, "qpipe watch: %s\n", err);
-    else if (!(rc = first_worker(&w)))
+    else if (!rc)
         rc = loop(&w);
     if (rc == EX_INTERRUPTED)
         fprintf(stderr, "qpipe watch: interrupted\n");

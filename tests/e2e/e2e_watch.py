@@ -102,6 +102,8 @@ def events(log):
 
 
 def temporaries(folder):
+    if not os.path.isdir(folder):
+        return []
     return sorted(n for n in os.listdir(folder) if n.startswith(".qpipe-") and n != ".qpipe-watch.db"
                   and not n.startswith(".qpipe-watch.db-"))
 
@@ -258,6 +260,30 @@ def _():
         raise AssertionError("the audio differs")
     if rgb_frames(video).translate(NEG) != rgb_frames(o):
         raise AssertionError("the frames are not 255 - x")
+
+
+@check("watch: a second SIGTERM interrupts the current video: exit 130, nothing left, queued again")
+def _():
+    src, dst, d = fresh("twice")
+    video = os.path.join(src, "v.mkv")
+    ffmpeg("-f", "lavfi", "-i", "testsrc2=size=320x180:rate=25:duration=24", "-c:v", "ffv1", "-pix_fmt", "bgr0",
+           video)
+    p = start([INVERT, src, dst, "--settle", SETTLE, "--codec", "ffv1", "--threads", "1"], "twice")
+    try:
+        wait_for(lambda: temporaries(dst), "the video's temporary", p)
+        p.send_signal(signal.SIGTERM)
+        time.sleep(0.1)
+        p.send_signal(signal.SIGTERM)
+        code = p.wait(timeout=10)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    j = journal(dst)
+    if code != 130 or os.path.exists(os.path.join(dst, "v.mkv")) or temporaries(dst):
+        raise AssertionError("exit %d, left %s: %s" % (code, os.listdir(dst), stderr_of(p)[-300:]))
+    if j["v.mkv"]["state"] != "queued" or j["v.mkv"]["attempts"] != 0:
+        raise AssertionError("journal: %s" % j)
 
 
 @check("watch: two watchers on one folder process each file once")
