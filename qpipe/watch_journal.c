@@ -274,7 +274,9 @@ WjOffer wj_offer(WatchJournal *j, const char *rel, const char *path, int64_t siz
             r = WJ_ERROR;
     } else if (!same) {
         char hex[17];
-        if (osize == size && hash && wj_hash_file(path, hex) == 0 && !strcmp(hex, hash)) {
+        /* a failed file that is touched is tried again (the user's way to ask for it) */
+        if (!strcmp(state, "done") && osize == size && hash && wj_hash_file(path, hex) == 0 &&
+            !strcmp(hex, hash)) {
             /* touched: the same content; remember the new mtime, do not redo */
             int n = run_stmt(j, prep(j, "UPDATE files SET mtime_ns=?4 WHERE path=?1 AND state=?2 AND mtime_ns=?3",
                                      "ttii", rel, state, omtime, mtime_ns));
