@@ -595,9 +595,11 @@ static void dispatch(Watch *w, Worker *k, WjClaim *c)
     char hash[17];
     if (!in || !k->out) {
         end_with_error(w, k, EX_SOFTWARE, "out of memory", false, c->attempts);
+    } else if (stat(in, &st) && errno == ENOENT) {
+        wj_forget(w->j, c->rel);
+        wlog_event(&w->log, "gone", c->rel, NULL, -1, NULL);
     } else if (stat(in, &st) || wj_hash_file(in, hash)) {
-        end_with_error(w, k, EX_NOINPUT, errno == ENOENT ? "the input is gone" : strerror(errno), errno != ENOENT,
-                       c->attempts);
+        end_with_error(w, k, EX_NOINPUT, strerror(errno), true, c->attempts);
     } else if (!c->had_output && !w->a->overwrite && !access(k->out, F_OK)) {
         char msg[PATH_MAX + 64];
         snprintf(msg, sizeof msg, "%s exists (use -y to overwrite)", k->out);

@@ -424,6 +424,12 @@ int wj_release(WatchJournal *j, const char *rel)
     return end_claim(j, rel, "queued", NULL, NULL, 0.0, 0.0, -1);
 }
 
+int wj_forget(WatchJournal *j, const char *rel)
+{
+    return run_stmt(j, prep(j, "DELETE FROM files WHERE path=?1 AND owner_pid=?2 AND owner_host=?3", "tit", rel,
+                            (int64_t)j->pid, j->host)) < 0 ? -1 : 0;
+}
+
 int wj_pending(WatchJournal *j)
 {
     sqlite3_stmt *st = prep(j,

@@ -68,6 +68,9 @@ int wj_done(WatchJournal *j, const char *rel, const char *output, double seconds
 int wj_failed(WatchJournal *j, const char *rel, const char *error, double seconds);
 int wj_retry(WatchJournal *j, const char *rel, const char *error, double not_before);
 int wj_release(WatchJournal *j, const char *rel);
+/* Our claimed input is gone from IN (deleted or moved away before it was processed): its
+ * row is removed. */
+int wj_forget(WatchJournal *j, const char *rel);
 /* Queued inputs that this process may claim now or later (for --once). */
 int wj_pending(WatchJournal *j);
 

@@ -4,7 +4,7 @@
  * collector; and with --log FILE every event as one JSON object per line:
  *   {"time":"2026-11-24T20:15:40.123Z","event":"done","input":"a.png","output":"OUT/a.png",
  *    "seconds":0.125,"error":null}
- * Events: queued, changed, touched, start, done, failed, retry, released, moved.
+ * Events: queued, changed, touched, start, done, failed, retry, released, moved, gone, warning.
  */
 #ifndef QPIPE_WATCH_LOG_H
 #define QPIPE_WATCH_LOG_H
