@@ -286,6 +286,39 @@ def _():
         raise AssertionError("journal: %s" % j)
 
 
+@check("watch: a dead process's claim is taken over; its output already renamed in place is not redone")
+def _():
+    src, dst, d = fresh("stale")
+    a, b = image(os.path.join(src, "a.png"), "32x32", 50), image(os.path.join(src, "b.png"), "32x32", 51)
+    code, _, err = watch(INVERT, src, dst, "--once", "--settle", SETTLE)
+    if code:
+        raise AssertionError("first run: %d %s" % (code, err[-300:]))
+    # the moments of a kill -9: a.png's output renamed but not yet marked done; b.png's
+    # claimed with no output yet. The owner: a process of this host that has ended.
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    os.unlink(os.path.join(dst, "b.png"))
+    inode_a = os.stat(os.path.join(dst, "a.png")).st_ino
+    db = sqlite3.connect(os.path.join(dst, ".qpipe-watch.db"), timeout=30)
+    with db:
+        db.execute("UPDATE files SET state='running', owner_pid=?, owner_host=?, owner_start=1, started_at=?",
+                   (dead.pid, os.uname().nodename, time.time() - 5))
+        db.execute("UPDATE files SET output=NULL WHERE path='b.png'")
+    db.close()
+    log = os.path.join(d, "log.json")
+    code, _, err = watch(INVERT, src, dst, "--once", "--settle", SETTLE, "--log", log)
+    if code:
+        raise AssertionError("restart: %d %s" % (code, err[-300:]))
+    ev = [(e["event"], e["input"]) for e in events(log)]
+    j = journal(dst)
+    if ("start", "a.png") in ev or ("start", "b.png") not in ev or j["a.png"]["state"] != "done" \
+            or j["b.png"]["state"] != "done" or j["b.png"]["attempts"] != 2:
+        raise AssertionError("events %s; journal %s" % (ev, j))
+    if os.stat(os.path.join(dst, "a.png")).st_ino != inode_a:
+        raise AssertionError("a.png was rewritten")
+    expect_inverted(b, os.path.join(dst, "b.png"))
+
+
 @check("watch: two watchers on one folder process each file once")
 def _():
     src, dst, d = fresh("two")
