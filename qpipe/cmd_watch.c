@@ -18,6 +18,7 @@
 #include "qpipe/watch_journal.h"
 #include "qpipe/watch_log.h"
 #include "qpipe/watch_scan.h"
+#include "qpipe/watch_workers.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -29,7 +30,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -49,8 +49,6 @@ enum {
 /* A retry waits BACKOFF_BASE * 2^(attempt-1) seconds, at most BACKOFF_MAX. */
 #define BACKOFF_BASE 1.0
 #define BACKOFF_MAX 60.0
-/* What a worker said on stderr for the current file is kept up to this size (the tail). */
-#define ERRBUF_MAX 4096
 #define MAX_JOBS 64
 
 typedef struct WatchArgs {
@@ -64,16 +62,11 @@ typedef struct WatchArgs {
 } WatchArgs;
 
 typedef struct Worker {
-    pid_t pid;
-    int req, res, err;      /* pipes: its stdin, fd 3, stderr */
-    bool ready, busy;
+    WatchWorker p;          /* the process (watch_workers.h) */
+    bool busy;
     char *rel, *out;        /* the file it works on */
     double t0;
     int attempts;           /* of its file, this one included */
-    char res_buf[64];
-    size_t res_len;
-    char err_buf[ERRBUF_MAX + 1];
-    size_t err_len;
 } Worker;
 
 typedef struct Watch {
@@ -378,19 +371,9 @@ static void move_input(Watch *w, const char *rel, const char *dir)
 
 /* ---------------------------------------------------------------- workers */
 
-static void close_fd(int *fd)
-{
-    if (*fd >= 0)
-        close(*fd);
-    *fd = -1;
-}
-
-/* Start a worker: `qpipe run --watch-worker [options] FILTER`. 0 or -1. */
+/* Start a worker: `qpipe run --watch-worker [--threads cores/N] [options] [-- FILTER]`. */
 static int worker_start(Watch *w, Worker *k)
 {
-    int req[2], res[2], err[2];
-    if (pipe2(req, O_CLOEXEC) || pipe2(res, O_CLOEXEC) || pipe2(err, O_CLOEXEC))
-        return -1;
     const WatchArgs *a = w->a;
     char threads[24];
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
@@ -412,66 +395,9 @@ static int worker_start(Watch *w, Worker *k)
         argv[n++] = "--";
         argv[n++] = (char *)a->filter;
     }
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(EX_SOFTWARE);
-        signal(SIGINT, SIG_IGN);
-        signal(SIGTERM, SIG_DFL);
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, NULL);
-        dup2(req[0], 0);
-        dup2(res[1], 3);
-        dup2(err[1], 2);
-        execv("/proc/self/exe", argv);
-        _exit(EX_SOFTWARE);
-    }
+    int rc = ww_start(&k->p, argv);
     free(argv);
-    close(req[0]);
-    close(res[1]);
-    close(err[1]);
-    if (pid < 0) {
-        close(req[1]);
-        close(res[0]);
-        close(err[0]);
-        return -1;
-    }
-    *k = (Worker){.pid = pid, .req = req[1], .res = res[0], .err = err[0]};
-    fcntl(k->res, F_SETFL, O_NONBLOCK);
-    fcntl(k->err, F_SETFL, O_NONBLOCK);
-    return 0;
-}
-
-/* Read what the worker said on stderr (kept, the tail, for the file's error). */
-static void worker_drain_err(Watch *w, Worker *k)
-{
-    char buf[ERRBUF_MAX];
-    ssize_t n = -1;
-    while (k->err >= 0 && (n = read(k->err, buf, sizeof buf)) > 0) {
-        if (w->a->verbose || !k->ready)
-            (void)!write(2, buf, (size_t)n);
-        if (k->err_len + (size_t)n > ERRBUF_MAX) {
-            size_t drop = k->err_len + (size_t)n - ERRBUF_MAX;
-            memmove(k->err_buf, k->err_buf + drop, k->err_len - drop);
-            k->err_len -= drop;
-        }
-        memcpy(k->err_buf + k->err_len, buf, (size_t)n);
-        k->err_len += (size_t)n;
-    }
-    if (n == 0)
-        close_fd(&k->err);
-}
-
-/* The file's error: what the worker said, without the trailing newline. */
-static const char *worker_error(Worker *k, const char *fallback)
-{
-    while (k->err_len && (k->err_buf[k->err_len - 1] == '\n' || k->err_buf[k->err_len - 1] == ' '))
-        k->err_len--;
-    k->err_buf[k->err_len] = '\0';
-    return k->err_len ? k->err_buf : fallback;
+    return rc;
 }
 
 static void claim_clear(Worker *k)
@@ -504,7 +430,7 @@ static void end_with_error(Watch *w, Worker *k, int rc, const char *error, bool 
 /* The worker answered rc for its file. */
 static void worker_answered(Watch *w, Worker *k, int rc)
 {
-    worker_drain_err(w, k);
+    ww_drain_err(&k->p, w->a->verbose);
     if (rc == 0) {
         double secs = mono() - k->t0;
         wj_done(w->j, k->rel, k->out, secs);
@@ -514,7 +440,7 @@ static void worker_answered(Watch *w, Worker *k, int rc)
         wj_release(w->j, k->rel);
         wlog_event(&w->log, "released", k->rel, NULL, -1, "interrupted: queued again");
     } else {
-        end_with_error(w, k, rc, worker_error(k, "failed"), rc == EX_IOERR || rc == EX_SOFTWARE, k->attempts);
+        end_with_error(w, k, rc, ww_error(&k->p, "failed"), rc == EX_IOERR || rc == EX_SOFTWARE, k->attempts);
     }
     claim_clear(k);
 }
@@ -522,63 +448,26 @@ static void worker_answered(Watch *w, Worker *k, int rc)
 /* The worker is gone (crash, killed, or it ended): its file's claim ends as a crash. */
 static void worker_died(Watch *w, Worker *k)
 {
-    int status = 0;
-    waitpid(k->pid, &status, 0);
-    worker_drain_err(w, k);
+    char why[128];
+    ww_reap(&k->p, why, sizeof why);
     if (k->busy) {
-        char why[128];
-        if (WIFSIGNALED(status))
-            snprintf(why, sizeof why, "the worker process died of signal %d (%s)", WTERMSIG(status),
-                     strsignal(WTERMSIG(status)));
-        else
-            snprintf(why, sizeof why, "the worker process exited with %d", WEXITSTATUS(status));
-        char msg[ERRBUF_MAX + 200];
-        const char *said = worker_error(k, NULL);
+        char msg[WW_ERRBUF_MAX + 200];
+        const char *said = ww_error(&k->p, NULL);
         snprintf(msg, sizeof msg, "%s%s%s", said ? said : "", said ? "\n" : "", why);
         end_with_error(w, k, EX_SOFTWARE, msg, true, k->attempts);
         claim_clear(k);
     }
-    close_fd(&k->req);
-    close_fd(&k->res);
-    close_fd(&k->err);
-    k->pid = 0;
-    k->ready = false;
 }
 
-/* Read the worker's answers: "ready", then one exit code per file. */
+/* Read the worker's answers: one exit code per file. */
 static void worker_read(Watch *w, Worker *k)
 {
-    ssize_t n;
-    while ((n = read(k->res, k->res_buf + k->res_len, sizeof k->res_buf - 1 - k->res_len)) > 0) {
-        k->res_len += (size_t)n;
-        char *nl;
-        while ((nl = memchr(k->res_buf, '\n', k->res_len))) {
-            *nl = '\0';
-            if (!strcmp(k->res_buf, "ready"))
-                k->ready = true;
-            else if (k->busy)
-                worker_answered(w, k, atoi(k->res_buf));
-            size_t used = (size_t)(nl + 1 - k->res_buf);
-            memmove(k->res_buf, nl + 1, k->res_len - used);
-            k->res_len -= used;
-        }
-    }
-    if (n == 0)
+    int rc, r;
+    while ((r = ww_next_answer(&k->p, &rc)) > 0)
+        if (k->busy)
+            worker_answered(w, k, rc);
+    if (r < 0)
         worker_died(w, k);
-}
-
-static int write_all(int fd, const char *s)
-{
-    for (size_t n = strlen(s); n;) {
-        ssize_t k = write(fd, s, n);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return -1;
-        s += k;
-        n -= (size_t)k;
-    }
-    return 0;
 }
 
 /* Hand a claimed file to an idle worker (or end its claim when it cannot start). */
@@ -588,7 +477,7 @@ static void dispatch(Watch *w, Worker *k, WjClaim *c)
     k->attempts = c->attempts;
     k->busy = true;
     k->t0 = mono();
-    k->err_len = 0;
+    ww_clear_err(&k->p);
     k->out = output_of(c->rel, w);
     char *in = join(w->in, c->rel);
     struct stat st;
@@ -612,18 +501,10 @@ static void dispatch(Watch *w, Worker *k, WjClaim *c)
         int64_t mt = (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec;
         wj_set_identity(w->j, c->rel, (int64_t)st.st_size, mt, hash);
         wlog_event(&w->log, "start", c->rel, k->out, -1, NULL);
-        size_t len = strlen(in) + strlen(k->out) + 8;
-        char *req = malloc(len);
-        if (req)
-            snprintf(req, len, "%s\n%s\n%d\n", in, k->out, c->had_output || w->a->overwrite);
-        if (!req || write_all(k->req, req)) {
-            free(req);
-            free(in);
-            worker_died(w, k);      /* ends the claim as a crash */
-            return;
-        }
-        free(req);
+        bool sent = !ww_send(&k->p, in, k->out, c->had_output || w->a->overwrite);
         free(in);
+        if (!sent)
+            worker_died(w, k);      /* ends the claim as a crash */
         return;
     }
     free(in);
@@ -665,7 +546,7 @@ static void fill_workers(Watch *w)
 {
     for (int i = 0; i < w->a->jobs; i++) {
         Worker *k = &w->w[i];
-        if (k->busy || (k->pid && !k->ready))
+        if (k->busy || (k->p.pid && !k->p.ready))
             continue;
         for (;;) {
             WjClaim c;
@@ -689,7 +570,7 @@ static void fill_workers(Watch *w)
                 free(c.rel);
                 continue;
             }
-            if (!k->pid && worker_start(w, k)) {
+            if (!k->p.pid && worker_start(w, k)) {
                 wj_release(w->j, c.rel);
                 free(c.rel);
                 fprintf(stderr, "qpipe watch: cannot start a worker: %s\n", strerror(errno));
@@ -718,24 +599,20 @@ static int first_worker(Watch *w)
         fprintf(stderr, "qpipe watch: cannot start a worker: %s\n", strerror(errno));
         return EX_SOFTWARE;
     }
-    while (!k->ready) {
-        struct pollfd p[3] = {{k->res, POLLIN, 0}, {k->err, POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
+    while (!k->p.ready) {
+        struct pollfd p[3] = {{k->p.res, POLLIN, 0}, {k->p.err, POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
         if (poll(p, 3, -1) < 0 && errno != EINTR)
             return EX_SOFTWARE;
         if (signals_seen) {
-            kill(k->pid, SIGTERM);
-            waitpid(k->pid, NULL, 0);
+            kill(k->p.pid, SIGTERM);
+            ww_reap(&k->p, NULL, 0);
             return EX_INTERRUPTED;
         }
-        worker_drain_err(w, k);
-        ssize_t n = read(k->res, k->res_buf, sizeof k->res_buf - 1);
-        if (n > 0 && !strncmp(k->res_buf, "ready\n", 6)) {
-            k->ready = true;
-        } else if (n == 0) {
-            int status = 0;
-            waitpid(k->pid, &status, 0);
-            worker_drain_err(w, k);
-            int rc = WIFEXITED(status) ? WEXITSTATUS(status) : EX_SOFTWARE;
+        ww_drain_err(&k->p, true);      /* the filter's errors, as qpipe run prints them */
+        int rc;
+        if (ww_next_answer(&k->p, &rc) < 0) {
+            int status = ww_reap(&k->p, NULL, 0);
+            rc = WIFEXITED(status) ? WEXITSTATUS(status) : EX_SOFTWARE;
             return rc ? rc : EX_SOFTWARE;
         }
     }
@@ -747,22 +624,18 @@ static int first_worker(Watch *w)
 static void abort_workers(Watch *w)
 {
     for (int i = 0; i < w->a->jobs; i++)
-        if (w->w[i].pid)
-            kill(w->w[i].pid, SIGTERM);
+        if (w->w[i].p.pid)
+            kill(w->w[i].p.pid, SIGTERM);
     for (int i = 0; i < w->a->jobs; i++) {
         Worker *k = &w->w[i];
-        if (!k->pid)
+        if (!k->p.pid)
             continue;
-        waitpid(k->pid, NULL, 0);
+        ww_reap(&k->p, NULL, 0);
         if (k->busy) {
             wj_release(w->j, k->rel);
             wlog_event(&w->log, "released", k->rel, NULL, -1, "interrupted: queued again");
             claim_clear(k);
         }
-        close_fd(&k->req);
-        close_fd(&k->res);
-        close_fd(&k->err);
-        k->pid = 0;
     }
 }
 
@@ -804,13 +677,13 @@ static int loop(Watch *w)
         }
         for (int i = 0; i < w->a->jobs; i++) {
             Worker *k = &w->w[i];
-            if (!k->pid)
+            if (!k->p.pid)
                 continue;
-            if (k->err >= 0) {
-                p[np] = (struct pollfd){k->err, POLLIN, 0};
+            if (k->p.err >= 0) {
+                p[np] = (struct pollfd){k->p.err, POLLIN, 0};
                 who[np++] = k;
             }
-            p[np] = (struct pollfd){k->res, POLLIN, 0};
+            p[np] = (struct pollfd){k->p.res, POLLIN, 0};
             who[np++] = k;
         }
         if (poll(p, (nfds_t)np, (int)(TICK * 1000)) < 0 && errno != EINTR)
@@ -822,10 +695,10 @@ static int loop(Watch *w)
             fprintf(stderr, "qpipe watch: stopping after the current files (again to interrupt them)\n");
         for (int i = 1; i < np; i++) {
             Worker *k = who[i];
-            if (!k || !p[i].revents || !k->pid)
+            if (!k || !p[i].revents || !k->p.pid)
                 continue;
-            if (p[i].fd == k->err)
-                worker_drain_err(w, k);
+            if (p[i].fd == k->p.err)
+                ww_drain_err(&k->p, w->a->verbose);
             else
                 worker_read(w, k);
         }
@@ -936,15 +809,9 @@ int cmd_watch(int argc, char **argv, const RunEnv *env)
         rc = loop(&w);
     if (rc == EX_INTERRUPTED)
         fprintf(stderr, "qpipe watch: interrupted\n");
-    for (int i = 0; i < MAX_JOBS; i++) {
-        Worker *k = &w.w[i];
-        if (!k->pid)
-            continue;
-        close_fd(&k->req);      /* its stdin ends: the worker exits */
-        waitpid(k->pid, NULL, 0);
-        close_fd(&k->res);
-        close_fd(&k->err);
-    }
+    for (int i = 0; i < MAX_JOBS; i++)
+        if (w.w[i].p.pid)
+            ww_reap(&w.w[i].p, NULL, 0);       /* its stdin ends: the worker exits */
     if (w.log.json)
         fclose(w.log.json);
     ws_free(w.scan);

@@ -4,7 +4,7 @@
  *
  * Two kinds of process. The watch process (cmd_watch.c) finds arrivals (watch_scan.h),
  * keeps the journal (watch_journal.h), claims files and hands them to its workers; it runs
- * no Quasar code. Each worker is `qpipe run --watch-worker [run options] FILTER` started by
+ * no Quasar code; watch_workers.h starts and hears its workers. Each worker is `qpipe run --watch-worker [run options] FILTER` started by
  * it (so a worker parses and loads the chain exactly as `qpipe run` does), serving one file
  * at a time (watch_worker.c) through run's per-file path (run_file.c). A crash of a kernel
  * kills a worker, never the watch process or its journal.
