@@ -41,7 +41,10 @@ CPPFLAGS  += $(shell pkg-config --cflags $(NUM_PKGS) 2>/dev/null)
 DISP_PKGS := sdl2 SDL2_ttf gl
 DISP_LIBS := $(shell pkg-config --libs $(DISP_PKGS) 2>/dev/null)
 CPPFLAGS  += $(shell pkg-config --cflags $(DISP_PKGS) 2>/dev/null)
-QP_LDLIBS = $(MEDIA_LIBS) $(NUM_LIBS) $(DISP_LIBS) -lm -lpthread -ldl $(LDLIBS)
+# The journal of `qpipe watch` (qpipe/watch_journal.c): SQLite.
+WATCH_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
+CPPFLAGS  += $(shell pkg-config --cflags sqlite3 2>/dev/null)
+QP_LDLIBS = $(MEDIA_LIBS) $(NUM_LIBS) $(DISP_LIBS) $(WATCH_LIBS) -lm -lpthread -ldl $(LDLIBS)
 
 # The fuzzers are built by clang with its own sanitizers, from the sources they test
 # directly (not the archive) so that every such file is instrumented for coverage; the

@@ -21,6 +21,7 @@
 #include "qpipe/inputs.h"
 #include "qpipe/outfile.h"
 #include "qpipe/signals.h"
+#include "qpipe/watch.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -67,6 +68,7 @@ typedef struct RunArgs {
     const char *format;         /* --format ext */
     const char *progress;       /* --progress FILE or - */
     RunMedia media;             /* video options (run_opts.c) */
+    bool watch_worker;          /* --watch-worker: serve `qpipe watch` (watch.h), no IN/OUT */
 } RunArgs;
 
 static void run_usage(FILE *out)
@@ -146,6 +148,8 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             a->verbose = true;
         else if (!strcmp(s, "--double"))
             a->dbl = true;
+        else if (!strcmp(s, "--watch-worker"))
+            a->watch_worker = true;
         else if (s[0] == '-' && s[1] && !more && strcmp(s, "-"))
             return bad_usage("option '%s' needs a value (or is unknown)", s);
         else if (!strcmp(s, "--set") || !strncmp(s, "--set=", 6)) {
@@ -202,6 +206,8 @@ static int parse_args(int argc, char **argv, RunArgs *a)
         return bad_usage("%s", "-y and -n contradict each other");
     if (!a->filter && !a->chain)
         return bad_usage("%s", "missing FILTER.q (or -f CHAIN)");
+    if (a->watch_worker && npos == k)
+        return 0;
     if (npos - k != 2)
         return bad_usage("%s", "needs IN and OUT after the filter");
     a->in = pos[k];
@@ -394,11 +400,8 @@ static int check_existing(const char *out, const RunArgs *a, bool *skip)
     return EX_CANTCREAT;
 }
 
-/* The exit code of an input that could not be read: larger than --max-pixels is an error
- * in the data (65), anything else an unreadable input (66). */
-static int read_failure(void) { return io_failed_too_large() ? EX_PROGRAM : EX_NOINPUT; }
-
-/* Run one image through the chain into out. An exit code; the message is printed. */
+/* Run one image through the chain into out (run_file.c). An exit code; the message is
+ * printed. */
 static int run_image(const RunChain *c, const char *in, const char *out, const RunArgs *a)
 {
     bool skip;
@@ -406,55 +409,13 @@ static int run_image(const RunChain *c, const char *in, const char *out, const R
     if (rc || skip)
         return rc;
     char err[1024] = "";
-    double t0 = run_now();
-    Value x = io_image_read(in, IO_IMAGE_RGB, c->dbl, err, sizeof err);
-    if (x.kind == V_UNDEF) {
-        fprintf(stderr, "qpipe run: %s\n", err[0] ? err : in);
-        return read_failure();
-    }
-    double t1 = run_now();
-    RtFilterInfo info = {(int)x.a->dims[1], (int)x.a->dims[0], 0, 1};
-    Value y = rt_undef();
-    rc = run_chain_init(c, &info);
-    if (!rc)
-        rc = run_chain_apply(c, x, &y);
-    rt_release(x);
-    if (rc) {
-        if (rc == EX_INTERRUPTED || run_interrupted)
-            fprintf(stderr, "qpipe run: interrupted; %s not written\n", out);
-        else
-            fprintf(stderr, "qpipe run: %s: the filter failed\n", in);
-        return rc;
-    }
-    double t2 = run_now();
-    OutFile o;
-    if ((rc = outfile_begin(&o, out, err, sizeof err))) {
+    RunFileTimes t;
+    rc = run_image_file(c, in, out, a->overwrite, &t, err, sizeof err);
+    if (rc)
         fprintf(stderr, "qpipe run: %s\n", err);
-        rt_release(y);
-        return rc;
-    }
-    /* a 16-bit (float) image stays 16-bit (float) where the output format holds it */
-    IoImageWrite wo = {.bits = 8, .temp_of = out};
-    const char *ext = strrchr(out, '.');
-    int bits = io_image_bits(in);
-    if (ext && bits >= 16 && (!strcasecmp(ext, ".png") || !strcasecmp(ext, ".ppm") || !strcasecmp(ext, ".pgm") ||
-                              !strcasecmp(ext, ".pnm") || !strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff")))
-        wo.bits = bits == 32 && (!strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff")) ? 32 : 16;
-    if (io_image_write(o.tmp, y.a, &wo, err, sizeof err) < 0) {
-        outfile_fix_message(&o, err, sizeof err);
-        fprintf(stderr, "qpipe run: %s\n", err);
-        rc = EX_CANTCREAT;
-    } else if (run_interrupted) {
-        fprintf(stderr, "qpipe run: interrupted; %s not written\n", out);
-        rc = EX_INTERRUPTED;
-    } else if ((rc = outfile_commit(&o, a->overwrite, err, sizeof err))) {
-        fprintf(stderr, "qpipe run: %s\n", err);
-    }
-    rt_release(y);
-    outfile_end(&o);
-    if (!rc && a->verbose)
+    else if (a->verbose)
         fprintf(stderr, "qpipe run: %s -> %s: read %.1f ms, filter %.1f ms, write %.1f ms\n", in, out,
-                (t1 - t0) * 1e3, (t2 - t1) * 1e3, (run_now() - t2) * 1e3);
+                t.read * 1e3, t.filter * 1e3, t.write * 1e3);
     return rc;
 }
 
@@ -598,39 +559,31 @@ static int run_video(const RunChain *c, RunArgs *a)
         a->media.vo.format = !strcmp(a->format, "y4m") ? "yuv4mpegpipe" : !strcmp(a->format, "mkv") ? "matroska"
                              : a->format;
     char err[1024] = "";
-    OutFile o = {.slot = -1};
-    if (!direct && (rc = outfile_begin(&o, a->out, err, sizeof err))) {
-        fprintf(stderr, "qpipe run: %s\n", err);
-        return rc;
-    }
     RunProgress pr = {.tty = !a->quiet && isatty(2), .quiet = a->quiet, .verbose = a->verbose, .start = run_now()};
     if (a->progress) {
         pr.file = !strcmp(a->progress, "-") ? stdout : fopen(a->progress, "w");
         if (!pr.file) {
             fprintf(stderr, "qpipe run: cannot write --progress %s: %s\n", a->progress, strerror(errno));
-            outfile_end(&o);
             return EX_CANTCREAT;
         }
     }
-    rc = pipe_run_video(c, a->in, direct ? a->out : o.tmp, &a->media, &pr, err, sizeof err);
+    /* a file: written under a temporary name and renamed (run_file.c) */
+    rc = direct ? pipe_run_video(c, a->in, a->out, &a->media, &pr, err, sizeof err)
+                : run_video_file(c, a->in, a->out, &a->media, &pr, a->overwrite, err, sizeof err);
     if (pr.file && pr.file != stdout)
         fclose(pr.file);
-    if (rc == EX_NOINPUT && io_failed_too_large())
+    if (direct && rc == EX_NOINPUT && io_failed_too_large())
         rc = EX_PROGRAM;
-    if (!rc && run_interrupted)
+    if (direct && !rc && run_interrupted)
         rc = EX_INTERRUPTED;
-    else if (!rc && !direct)
-        rc = outfile_commit(&o, a->overwrite, err, sizeof err);
     if (rc == EX_INTERRUPTED || (rc && run_interrupted)) {
         rc = EX_INTERRUPTED;
         fprintf(stderr, "qpipe run: interrupted; %s not written\n", a->out);
     } else if (rc && err[0]) {
-        outfile_fix_message(&o, err, sizeof err);
         fprintf(stderr, "qpipe run: %s\n", err);
     } else if (!rc && !a->quiet) {
         fprintf(stderr, "qpipe run: wrote %s\n", std_out ? "to stdout" : a->out);
     }
-    outfile_end(&o);
     return rc;
 }
 
@@ -683,7 +636,7 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     }
     rt_host_set_threads(env->host, a.threads);
     c.pool = rt_host_pool(env->host);
-    if (!a.help && (rc = presets_check_encoder(a.media.vo.preset, a.media.vo.codec, a.out)))
+    if (!a.help && !a.watch_worker && (rc = presets_check_encoder(a.media.vo.preset, a.media.vo.codec, a.out)))
         goto done;
     if (a.chain) {
         rc = load_chain_text(a.chain, &a, env, &c);
@@ -715,6 +668,10 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     }
 
     io_set_max_pixels(a.max_pixels);
+    if (a.watch_worker) {
+        rc = watch_worker_serve(&c, &a.media);
+        goto done;
+    }
     bool in_std = !strcmp(a.in, "-"), out_std = !strcmp(a.out, "-");
     bool image_pipe = (in_std || out_std) && (in_std ? (out_std ? a.format && is_image_ext(a.format)
                                                                 : io_is_image(a.out))

@@ -13,6 +13,7 @@
 #include "qpipe/presets.h"
 #include "qpipe/run.h"
 #include "qpipe/signals.h"
+#include "qpipe/watch.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -51,6 +52,9 @@ static void usage(FILE *out)
           "  preview FILTER.q IN [--set name=value]... [--compare OTHER.q] [OPTIONS]\n"
           "                        play IN through the filter in a window, reloading the\n"
           "                        filter when its file changes (qpipe preview --help)\n"
+          "  watch FILTER.q IN OUT [--set name=value]... [OPTIONS]\n"
+          "                        process every image and video arriving in IN, exactly\n"
+          "                        once (qpipe watch --help; docs/watch.md)\n"
           "  emit --c|--cuda FILE.q [ARGS...]\n"
           "                        run the program and print the kernels it generates\n"
           "  help                  this text\n"
@@ -338,7 +342,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
     if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit") || !strcmp(cmd, "run") || !strcmp(cmd, "preview") ||
-        !strcmp(cmd, "presets")) {
+        !strcmp(cmd, "presets") || !strcmp(cmd, "watch")) {
         /* the process's pool, JIT and FFT state, shared by every runtime the command makes */
         char *kdir = kernel_dir();
         RtHost *host = rt_host_new(&(RtOptions){.kernel_dir = kdir});
@@ -357,6 +361,7 @@ int main(int argc, char **argv)
             char *presets = standard_modules();
             RunEnv env = {(const char *const *)path, kdir, presets, host};
             rc = !strcmp(cmd, "run")       ? cmd_run(argc - 2, argv + 2, &env)
+                 : !strcmp(cmd, "watch")   ? cmd_watch(argc - 2, argv + 2, &env)
                  : !strcmp(cmd, "preview") ? cmd_preview(argc - 2, argv + 2, &env)
                                            : cmd_presets(argc - 2, argv + 2, &env);
             disp_shutdown();        /* windows a filter's imshow opened */

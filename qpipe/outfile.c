@@ -142,6 +142,21 @@ static long temp_pid(const char *name)
     return pid;
 }
 
+/* A zombie (killed, not yet reaped: its parent died too and init reaps late) has stopped
+ * writing: its temporary is an orphan. */
+static bool is_zombie(long pid)
+{
+    char path[64], buf[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    if (f)
+        fclose(f);
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    return p && p[1] == ' ' && p[2] == 'Z';
+}
+
 int outfile_sweep(const char *dir)
 {
     DIR *d = opendir(dir && *dir ? dir : ".");
@@ -153,7 +168,7 @@ int outfile_sweep(const char *dir)
         long pid = temp_pid(e->d_name);
         if (!pid || pid == (long)getpid() || pid > INT_MAX)
             continue;
-        if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+        if ((kill((pid_t)pid, 0) == 0 || errno != ESRCH) && !is_zombie(pid))
             continue;       /* alive (or another user's process): not an orphan */
         struct stat st;
         if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) || !S_ISREG(st.st_mode) ||

@@ -117,4 +117,16 @@ void run_remove_temp(const char *path);
 int pipe_run_video(const RunChain *c, const char *in, const char *out, const RunMedia *m,
                    RunProgress *pr, char *err, size_t errlen);
 
+/* One input file into one output file (run_file.c), as `qpipe run` does each file and
+ * `qpipe watch` each arrival: written under a temporary name and renamed when complete
+ * (over an existing output only with overwrite). An exit code; on failure err says why
+ * (no command prefix, nothing printed) and nothing is left at `out`. */
+typedef struct RunFileTimes {
+    double read, filter, write;         /* seconds */
+} RunFileTimes;
+int run_image_file(const RunChain *c, const char *in, const char *out, bool overwrite, RunFileTimes *times,
+                   char *err, size_t errlen);
+int run_video_file(const RunChain *c, const char *in, const char *out, const RunMedia *m, RunProgress *pr,
+                   bool overwrite, char *err, size_t errlen);
+
 #endif

@@ -41,6 +41,7 @@ fonts-dejavu-core   # display/: the font of the text in the window (DejaVuSans.t
 xvfb                # tests: a virtual X server the window tests start themselves
 xdotool             # tests: keys and clicks sent to the preview window
 x11-apps            # tests: xwd, screenshots of the window checked by pixel value
+libsqlite3-dev      # qpipe/: the journal of `qpipe watch` (OUT/.qpipe-watch.db, WAL mode)
 '
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
