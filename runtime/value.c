@@ -4,6 +4,7 @@
 #include "runtime/value.h"
 #include "lang/ast.h"
 #include "runtime/mem.h"
+#include "runtime/residency.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@ static void buffer_release(RtBuffer *b)
 {
     if (--b->refs)
         return;
+    rt_res_release(b);          /* the device block back to the engine's cache */
     if (b->elem == RT_VALUE) {
         Value *v = b->host;
         for (int64_t i = 0; i < b->n; i++)
