@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---------------------------------------------------------------- the allocator */
@@ -340,8 +341,83 @@ static void test_symbols(void)
     report("lazy_library_symbol", plan && !none && strstr(w, "no_such_function") ? NULL : why("cufftPlan2d: %s", w));
 }
 
+/* What a fresh process finds of cuFFT, cuBLAS and cuSOLVER with QPIPE_CUDA_LIBDIR=dir:
+ * one line per library, "found" or the loader's reason. (A child process: the loader
+ * remembers its first answer for the life of the process.) */
+static void libs_seen(const char *dir, char *buf, size_t len)
+{
+    int fd[2];
+    buf[0] = '\0';
+    if (pipe(fd))
+        return;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        setenv("QPIPE_CUDA_LIBDIR", dir, 1);
+        static const char *const fn[RT_CUDA_NLIBS] = {"cufftPlanMany", "cublasCreate_v2", "cusolverDnCreate"};
+        char out[2048] = "", w[512];
+        for (int i = 0; i < RT_CUDA_NLIBS; i++) {
+            w[0] = '\0';
+            bool ok = rt_cuda_symbol((RtCudaLib)i, fn[i], w, sizeof w) != NULL;
+            snprintf(out + strlen(out), sizeof out - strlen(out), "%s\n", ok ? "found" : w);
+        }
+        ssize_t n = write(fd[1], out, strlen(out));
+        _exit(n < 0);
+    }
+    close(fd[1]);
+    size_t got = 0;
+    ssize_t n;
+    while (got + 1 < len && (n = read(fd[0], buf + got, len - 1 - got)) > 0)
+        got += (size_t)n;
+    buf[got] = '\0';
+    close(fd[0]);
+    waitpid(pid, NULL, 0);
+}
+
+static void test_libdir(void)
+{
+    const char *home = getenv("CUDA_HOME") ? getenv("CUDA_HOME") : "/usr/local/cuda";
+    char tmpl[] = "/tmp/qpipe-cudalibs-XXXXXX";
+    char *dir = mkdtemp(tmpl);
+    if (!dir) {
+        report("libdir_empty", "mkdtemp failed");
+        return;
+    }
+    char got[4096], want[4096];
+    libs_seen(dir, got, sizeof got);
+    snprintf(want, sizeof want,
+             "cuFFT (libcufft.so) not found in QPIPE_CUDA_LIBDIR=%s\n"
+             "cuBLAS (libcublas.so) not found in QPIPE_CUDA_LIBDIR=%s\n"
+             "cuSOLVER (libcusolver.so) not found in QPIPE_CUDA_LIBDIR=%s\n", dir, dir, dir);
+    report("libdir_empty: cuFFT, cuBLAS, cuSOLVER missing with the folder named",
+           strcmp(got, want) ? why("got:\n%swant:\n%s", got, want) : NULL);
+    /* only cuFFT there (a link to the toolkit's): found; the others still missing */
+    char src[1024], dst[1024];
+    snprintf(src, sizeof src, "%s/lib64/libcufft.so", home);
+    snprintf(dst, sizeof dst, "%s/libcufft.so", dir);
+    if (symlink(src, dst)) {
+        report("libdir_some: only cuFFT", why("symlink %s: failed", src));
+    } else {
+        libs_seen(dir, got, sizeof got);
+        snprintf(want, sizeof want,
+                 "found\n"
+                 "cuBLAS (libcublas.so) not found in QPIPE_CUDA_LIBDIR=%s\n"
+                 "cuSOLVER (libcusolver.so) not found in QPIPE_CUDA_LIBDIR=%s\n", dir, dir);
+        report("libdir_some: only cuFFT found", strcmp(got, want) ? why("got:\n%swant:\n%s", got, want) : NULL);
+        unlink(dst);
+    }
+    /* the toolkit's folder: all three found */
+    snprintf(src, sizeof src, "%s/lib64", home);
+    libs_seen(src, got, sizeof got);
+    report("libdir_toolkit: cuFFT, cuBLAS, cuSOLVER found",
+           strcmp(got, "found\nfound\nfound\n") ? why("got:\n%s", got) : NULL);
+    rmdir(dir);
+}
+
 int main(void)
 {
+    test_libdir();      /* first: forked children must not inherit libraries already open */
     test_pool();
     test_shape();
     test_compile();
