@@ -161,6 +161,22 @@ def _():
         raise AssertionError("exit %d, stderr %r (expected 69 and one line)" % (code, e))
 
 
+@check("qpipe preview --engine cuda without a device: exit 69 with the reason, before any window")
+def _():
+    libdir = empty_dir()
+    env = dict(os.environ, QPIPE_CUDA_LIBDIR=libdir)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    src = os.path.join(MEDIA, "clean_1.png")
+    code, o, e = run([QPIPE, "preview", "presets/invert.q", src, "--engine", "cuda", "--exit-at-end"], env=env)
+    want = "qpipe preview: --engine cuda: the CUDA driver (libcuda.so.1) not found in QPIPE_CUDA_LIBDIR=%s\n" % libdir
+    if code != 69 or e != want or o:
+        raise AssertionError("exit %d, stderr %r (expected 69, %r)" % (code, e, want))
+    code, _, e = run([QPIPE, "preview", "presets/invert.q", src, "--engine", "gpu"], env=env)
+    if code != 64 or "qpipe preview: --engine is cpu, cuda or auto, not 'gpu'" not in e:
+        raise AssertionError("--engine gpu: exit %d, stderr %r (expected 64)" % (code, e))
+
+
 @check("emit --cuda shows the launchable entry the CUDA engine compiles")
 def _():
     code, o, e = run([QPIPE, "emit", "--cuda", program()])
