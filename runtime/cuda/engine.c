@@ -196,6 +196,15 @@ static void probe(void)
         atexit(print_stats);
 }
 
+const RtDevOps *rt_cuda_dev_ops(void)
+{
+    pthread_mutex_lock(&C.mu);
+    probe();
+    bool ok = C.state > 0;
+    pthread_mutex_unlock(&C.mu);
+    return ok ? &res_ops : NULL;
+}
+
 /* The device context is the process's (one driver context, like FFTW's planner): the host
  * argument is not needed to answer. */
 static bool cuda_available(RtHost *host, char *why, size_t len)
@@ -518,6 +527,7 @@ static void cuda_shutdown(void *state)
     pthread_mutex_lock(&C.mu);
     if (C.state > 0) {
         C.d->cuCtxSetCurrent(C.ctx);
+        rt_cuda_fft_shutdown();
         rt_cuda_pool_trim(&C.pool);
     }
     pthread_mutex_unlock(&C.mu);

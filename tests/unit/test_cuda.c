@@ -341,6 +341,52 @@ static void test_symbols(void)
     report("lazy_library_symbol", plan && !none && strstr(w, "no_such_function") ? NULL : why("cufftPlan2d: %s", w));
 }
 
+/* cuFFT's advanced layout for the transforms lib_fft.c asks for (fft.c), checked against
+ * the row-major addresses worked out by hand. */
+static void test_fft_layout(void)
+{
+    RtCudaFftLayout L;
+    /* fft2 of a 1080 x 1920 x 3 cube: n = {1080, 1920}, element (i, j, c) at
+     * c * dist + (i * embed[1] + j) * stride = c + (i * 1920 + j) * 3 */
+    int64_t cube[3] = {1080, 1920, 3};
+    bool tr01[3] = {true, true, false};
+    bool ok = rt_cuda_fft_layout(3, cube, tr01, false, &L);
+    report("fft_layout: fft2 of an RGB frame is one plan, 3 interleaved batches",
+           ok && L.type == 0x29 && L.rank == 2 && L.n[0] == 1080 && L.n[1] == 1920 && L.embed[1] == 1920 &&
+                   L.stride == 3 && L.batch == 3 && L.dist == 1
+               ? NULL
+               : why("ok %d rank %d n %d,%d embed %d stride %d batch %d dist %d", ok, L.rank, L.n[0], L.n[1],
+                     L.embed[1], L.stride, L.batch, L.dist));
+    /* fft1 of a 64 x 100 matrix (rows), double: Z2Z, n = {100}, stride 1, 64 batches 100 apart */
+    int64_t mat[2] = {64, 100};
+    bool tr1[2] = {false, true};
+    ok = rt_cuda_fft_layout(2, mat, tr1, true, &L);
+    report("fft_layout: fft1 of a matrix, rows batched",
+           ok && L.type == 0x69 && L.rank == 1 && L.n[0] == 100 && L.stride == 1 && L.batch == 64 && L.dist == 100
+               ? NULL
+               : why("ok %d type %x n %d stride %d batch %d dist %d", ok, L.type, L.n[0], L.stride, L.batch, L.dist));
+    /* fftn(x, [0, 2]) of 8 x 5 x 6: dims 0 and 2 (strides 30 and 1): embed[1] = 30, batch dim 1 (stride 6) */
+    int64_t c3[3] = {8, 5, 6};
+    bool tr02[3] = {true, false, true};
+    ok = rt_cuda_fft_layout(3, c3, tr02, false, &L);
+    report("fft_layout: non-adjacent dimensions through embed",
+           ok && L.rank == 2 && L.n[0] == 8 && L.n[1] == 6 && L.embed[1] == 30 && L.stride == 1 && L.batch == 5 &&
+                   L.dist == 6
+               ? NULL
+               : why("ok %d n %d,%d embed %d stride %d batch %d dist %d", ok, L.n[0], L.n[1], L.embed[1], L.stride,
+                     L.batch, L.dist));
+    /* fft1 over the last dim of a 4 x 5 x 6 cube: two batch dimensions, left to FFTW */
+    int64_t c4[3] = {4, 5, 6};
+    bool tr2[3] = {false, false, true};
+    report("fft_layout: two batch dimensions are not expressible", rt_cuda_fft_layout(3, c4, tr2, false, &L)
+                                                                        ? "accepted"
+                                                                        : NULL);
+    /* a singleton batch dimension does not count */
+    int64_t c5[3] = {1, 5, 6};
+    report("fft_layout: singleton dimensions are ignored",
+           rt_cuda_fft_layout(3, c5, tr2, false, &L) && L.batch == 5 && L.dist == 6 ? NULL : "refused");
+}
+
 /* What a fresh process finds of cuFFT, cuBLAS and cuSOLVER with QPIPE_CUDA_LIBDIR=dir:
  * one line per library, "found" or the loader's reason. (A child process: the loader
  * remembers its first answer for the life of the process.) */
@@ -422,5 +468,6 @@ int main(void)
     test_shape();
     test_compile();
     test_symbols();
+    test_fft_layout();
     return failures != 0;
 }
