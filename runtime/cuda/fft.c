@@ -192,6 +192,10 @@ int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool
             r = dbl ? F.zdscal(F.blas, (int)out->n, &by, (void *)(uintptr_t)dout, 1)
                     : F.csscal(F.blas, (int)out->n, &byf, (void *)(uintptr_t)dout, 1);
         }
+        char w[64];
+        const RtCudaDriver *d = rt_cuda_driver(w, sizeof w);
+        if (r == 0 && d)        /* finished when the builtin returns, as a kernel launch is */
+            r = d->cuCtxSynchronize();
         if (r == 0) {
             rt_res_launched(x->buf, RT_USE_READ);
             rt_res_launched(out->buf, RT_USE_WRITE);
