@@ -345,9 +345,22 @@ static bool pad_short(Rt *rt, int op, RtArray *A, RtArray *B, Value *padded)
     return true;
 }
 
+/* Operands on the host: device copies newer than the host's come back (residency.h). */
+static void host_operands(Rt *rt, const Value *v, int n)
+{
+    if (!rt_values_host(v, n, false))
+        rt_error(rt, "an array could not be copied back from the GPU");
+}
+
 static void array_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 {
     RtArray *A = a.kind == V_ARRAY ? a.a : NULL, *B = b.kind == V_ARRAY ? b.a : NULL;
+    bool matmul = op == T_STAR && A && B && (A->rank == 2 || B->rank == 2) && A->rank <= 2 && B->rank <= 2 &&
+                  A->elem != RT_VALUE && B->elem != RT_VALUE;
+    if (!matmul) {
+        Value ops[2] = {a, b};
+        host_operands(rt, ops, 2);
+    }
     Value padded;
     if (pad_short(rt, op, A, B, &padded)) {
         if (A->n < B->n)
@@ -450,17 +463,13 @@ static void string_binary(Rt *rt, int op, Value a, Value b, Value *dst)
     rt_error(rt, "operator '%s' is not defined on strings", rt_op_name(op));
 }
 
-/* Operands on the host: device copies newer than the host's come back (residency.h). */
-static void host_operands(Rt *rt, const Value *v, int n)
-{
-    if (!rt_values_host(v, n, false))
-        rt_error(rt, "an array could not be copied back from the GPU");
-}
-
 void rt_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 {
     Value ops[2] = {a, b};
-    host_operands(rt, ops, 2);
+    /* a product of two arrays may be a matrix product, which linalg.c runs where the
+     * operands are (cuBLAS on the CUDA engine): array_binary decides */
+    if (!(op == T_STAR && a.kind == V_ARRAY && b.kind == V_ARRAY))
+        host_operands(rt, ops, 2);
     if (is_number(&a) && is_number(&b)) {
         scalar_binary(rt, op, a, b, dst);
         return;

@@ -9,7 +9,12 @@
  */
 #include "runtime/residency.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
+
+/* Set when the first device copy is made: until then (always on the CPU engine) no buffer
+ * has one, and rt_values_host does not walk cells. */
+static _Atomic bool any_device;
 
 static bool host_valid(const RtBuffer *b) { return !b->device || (b->flags & RT_BUF_HOST_VALID); }
 
@@ -67,6 +72,7 @@ int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr)
             return rc;
         }
         b->device = c;
+        any_device = true;
         b->flags = (b->flags & ~(unsigned)RT_BUF_DEVICE_VALID) | RT_BUF_HOST_VALID;
     }
     bool full_write = (use & RT_USE_NOCOPY) && (use & RT_USE_WRITE) && !(use & RT_USE_READ);
@@ -108,6 +114,8 @@ bool rt_buf_host(RtBuffer *b, bool write)
 bool rt_values_host(const Value *vals, int n, bool write)
 {
     bool ok = true;
+    if (!any_device)
+        return true;
     for (int i = 0; i < n; i++) {
         if (vals[i].kind != V_ARRAY)
             continue;

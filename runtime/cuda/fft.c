@@ -12,8 +12,9 @@
  *
  * Data stays on the device (residency.c): the input's device copy is uploaded only when
  * stale, the output is written there in full ('nocopy: no upload) and downloaded only when
- * the host reads it. The inverse's 1/N is applied on the device by cuBLAS's scal; without
- * cuBLAS the inverse is not done here (the caller's FFTW does it, the data downloaded).
+ * the host reads it. The inverse's 1/N is applied on the device by cuBLAS's scal (blas.c);
+ * without cuBLAS the inverse fails here and the caller's FFTW does it again on the host
+ * (the output's device copy, written but not marked valid, is simply overwritten later).
  *
  * Plans are kept in a small LRU cache (as the CPU side keeps FFTW's), keyed by the layout
  * and the type; all of this runs with the engine's lock held (RtDevOps lock).
@@ -36,8 +37,6 @@ typedef int (*PlanManyFn)(cufftHandle *plan, int rank, int *n, int *inembed, int
                           int ostride, int odist, int type, int batch);
 typedef int (*ExecFn)(cufftHandle plan, void *in, void *out, int direction);
 typedef int (*DestroyFn)(cufftHandle plan);
-typedef int (*BlasCreateFn)(void **handle);
-typedef int (*ScalFn)(void *handle, int n, const void *alpha, void *x, int incx);
 
 typedef RtCudaFftLayout Layout;
 
@@ -56,9 +55,6 @@ static struct {
     Plan plans[PLANS];
     int nplans;
     unsigned long long clock;
-    int blas_state;             /* 0 not tried, 1 ready, -1 missing */
-    void *blas;
-    ScalFn csscal, zdscal;
 } F;
 
 static bool load(char *why, size_t len)
@@ -74,19 +70,6 @@ static bool load(char *why, size_t len)
     if (!F.ok)
         snprintf(why, len, "%s", F.why);
     return F.ok;
-}
-
-/* cuBLAS for the inverse's scaling; false when it is missing. */
-static bool blas(void)
-{
-    if (!F.blas_state) {
-        char w[256];
-        BlasCreateFn create = (BlasCreateFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCreate_v2", w, sizeof w);
-        F.csscal = (ScalFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCsscal_v2", w, sizeof w);
-        F.zdscal = (ScalFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasZdscal_v2", w, sizeof w);
-        F.blas_state = create && F.csscal && F.zdscal && create(&F.blas) == 0 ? 1 : -1;
-    }
-    return F.blas_state > 0;
 }
 
 bool rt_cuda_fft_layout(int rank, const int64_t *dims, const bool *tr, bool dbl, Layout *L)
@@ -175,9 +158,8 @@ int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool
     int done = 0;
     uint64_t din = 0, dout = 0;
     cufftHandle *h = NULL;
-    if (!load(why, len) || (inverse && !blas())) {
-        if (inverse && F.ok)
-            snprintf(why, len, "cuBLAS (for the inverse's scaling) is missing");
+    if (!load(why, len)) {
+        /* why says it */
     } else if ((h = plan_for(&L, why, len)) &&
                rt_res_device(x->buf, ops, RT_USE_READ, &din) == 0 &&
                rt_res_device(out->buf, ops, RT_USE_WRITE | RT_USE_NOCOPY, &dout) == 0) {
@@ -187,10 +169,7 @@ int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool
             int64_t n = 1;
             for (int k = 0; k < L.rank; k++)
                 n *= L.n[k];
-            double by = 1.0 / (double)n;
-            float byf = (float)by;
-            r = dbl ? F.zdscal(F.blas, (int)out->n, &by, (void *)(uintptr_t)dout, 1)
-                    : F.csscal(F.blas, (int)out->n, &byf, (void *)(uintptr_t)dout, 1);
+            r = rt_cuda_scal_c(dout, out->n, 1.0 / (double)n, dbl, why, len);
         }
         char w[64];
         const RtCudaDriver *d = rt_cuda_driver(w, sizeof w);
@@ -200,7 +179,7 @@ int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool
             rt_res_launched(x->buf, RT_USE_READ);
             rt_res_launched(out->buf, RT_USE_WRITE);
             done = 1;
-        } else {
+        } else if (!inverse || r != -1) {
             snprintf(why, len, "cuFFT failed (result %d)", r);
         }
     } else if (h) {
