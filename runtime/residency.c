@@ -99,6 +99,11 @@ bool rt_buf_host(RtBuffer *b, bool write)
 {
     if (!b || !b->device)
         return true;
+    /* nothing to do (the common case: element access of a buffer already acquired, on
+     * the pool's threads too): no lock */
+    unsigned f = b->flags;
+    if ((f & RT_BUF_HOST_VALID) && (!write || !(f & RT_BUF_DEVICE_VALID)))
+        return true;
     const RtDevOps *o = ((RtDevCopy *)b->device)->ops;
     lock(o);
     int rc = 0;

@@ -13,7 +13,7 @@
 #include <string.h>
 
 typedef struct Dev {
-    int allocs, frees, uploads, downloads, locks;
+    int allocs, frees, uploads, downloads, locks, lock_calls;
     int fail_download;
 } Dev;
 
@@ -53,7 +53,7 @@ static int d_download(void *ctx, void *dst, uint64_t src, size_t bytes)
     return 0;
 }
 
-static void d_lock(void *ctx) { ((Dev *)ctx)->locks++; }
+static void d_lock(void *ctx) { ((Dev *)ctx)->locks++, ((Dev *)ctx)->lock_calls++; }
 static void d_unlock(void *ctx) { ((Dev *)ctx)->locks--; }
 
 static Dev dev;
@@ -184,6 +184,21 @@ int main(void)
     bool ok2 = rt_buf_host(x.a->buf, false);
     report("a failed download is reported and retried", !ok1 && ok2 && ((float *)x.a->data)[1] == 6.0f ? NULL
                                                                                                       : "not reported");
+    rt_release(x);
+
+    /* acquiring a buffer whose host copy is current takes no lock (element access on the
+     * pool's threads goes through here for every element) */
+    reset();
+    x = frame(8);
+    k_add(x.a->buf, RO, x.a->buf, RO, 0.0f);   /* 'const: both copies valid */
+    bool fast = rt_buf_host(x.a->buf, false);
+    report("reading a buffer valid on the host: no lock, no download",
+           fast && dev.lock_calls == 0 && dev.downloads == 0 ? NULL
+                                                             : why("%d locks, %d downloads", dev.lock_calls, dev.downloads));
+    rt_buf_host(x.a->buf, true);                /* a write must mark the device copy: locked once */
+    rt_buf_host(x.a->buf, true);                /* then nothing more to do */
+    report("writing a buffer valid on both sides: one locked transition",
+           dev.lock_calls == 1 && !(x.a->buf->flags & RT_BUF_DEVICE_VALID) ? NULL : why("%d locks", dev.lock_calls));
     rt_release(x);
 
     /* a buffer never given to a device: acquisitions are free */
