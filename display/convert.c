@@ -8,6 +8,7 @@
 
 #include "display/convert.h"
 #include "runtime/interp.h"
+#include "runtime/residency.h"
 
 #include <math.h>
 #ifdef __SSE2__
@@ -207,6 +208,7 @@ static void rows(void *ctx, int64_t r0, int64_t r1)
 
 void disp_to_rgba(RtPool *pool, const RtArray *a, double lo, double hi, unsigned char *dst)
 {
+    (void)rt_buf_host(a->buf, false);  /* a frame the GPU wrote: downloaded (residency.h) */
     Job j = {.a = a, .lo = lo, .hi = hi, .dst = dst, .ch = a->rank == 3 ? (int)a->dims[2] : 1,
              .ident = lo == 0 && hi == 255 && a->elem != RT_F64};
     int h;

@@ -8,6 +8,7 @@
  * on success, so a failed write never leaves a partial file under the final name.
  */
 #include "io/image.h"
+#include "runtime/residency.h"
 
 #include <errno.h>
 #include <math.h>
@@ -266,6 +267,10 @@ static int encode(ImgFormat fmt, const char *tmp, const char *path, const IoPixe
 int io_image_write(const char *path, const RtArray *img, const IoImageWrite *opt, char *err, size_t errlen)
 {
     ImgFormat fmt = format_of(path);
+    if (!rt_buf_host(img->buf, false)) {        /* an image the GPU wrote: downloaded here */
+        snprintf(err, errlen, "'%s': the image could not be copied back from the GPU", path);
+        return -1;
+    }
     if (fmt == FMT_NONE) {
         err_format(path, err, errlen);
         return -1;

@@ -17,6 +17,7 @@
  */
 #include "io/video.h"
 #include "io/yuv.h"
+#include "runtime/residency.h"
 
 #include <libavutil/buffer.h>
 #include <libavutil/imgutils.h>
@@ -661,6 +662,10 @@ void io_vout_set_pool(IoVideoOut *out, RtPool *pool)
 int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char *err, size_t errlen)
 {
     *pic = NULL;
+    if (!rt_buf_host(frame->buf, false)) {      /* a frame the GPU wrote: downloaded here */
+        snprintf(err, errlen, "'%s': the frame could not be copied back from the GPU", out->path);
+        return -1;
+    }
     bool gray = frame->rank == 2;
     if (!(frame->rank == 3 && frame->dims[2] == 3) && !gray) {
         snprintf(err, errlen, "'%s': a frame must be an H x W x 3 cube", out->path);

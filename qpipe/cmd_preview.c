@@ -111,6 +111,7 @@ static void usage(FILE *out)
           "  --start N            start at frame N (from 0)\n"
           "  --no-pace            play as fast as possible, not at the clip's rate\n"
           "  --exit-at-end        quit after the last frame, printing the frames per second\n"
+          "  --engine cpu|cuda|auto  where kernels run (default auto: CUDA when a device answers)\n"
           "  --double --threads N as for qpipe exec\n"
           "\n"
           "keys: space pause, left/right step, shift+left/right -/+1 s, Home/End, click the\n"
@@ -612,6 +613,9 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
                 rc = bad_usage("--threads needs a number from 1 to 1024, not '%s'", argv[i]);
             else
                 rt_host_set_threads(p.host, (int)n);
+        } else if (!strcmp(a, "--engine") && i + 1 < argc) {
+            if ((p.opt.engine = rt_engine_parse(argv[++i])) < 0)
+                rc = bad_usage("--engine is cpu, cuda or auto, not '%s'", argv[i]);
         } else if (!strcmp(a, "--double")) {
             p.opt.dbl = true;
         } else if (!strcmp(a, "--paused")) {
@@ -654,6 +658,12 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
             rc = 66;
             goto done;
         }
+    char why[256];
+    if (!rt_engine_choose(p.opt.engine, why, sizeof why)) {
+        fprintf(stderr, "qpipe preview: --engine cuda: %s\n", why);
+        rc = RT_EX_UNAVAILABLE;
+        goto done;
+    }
     p.src = pv_source_open(rt_host_pool(p.host), p.in, p.opt.dbl, err, sizeof err, &rc);
     if (!p.src) {
         fprintf(stderr, "qpipe preview: %s\n", err);

@@ -174,8 +174,7 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             a->threads = (int)n;
         } else if (!strcmp(s, "--engine")) {
             const char *v = VALUE();
-            a->engine = !strcmp(v, "auto") ? RT_ENGINE_AUTO : !strcmp(v, "cpu") ? RT_ENGINE_CPU
-                      : !strcmp(v, "cuda") ? RT_ENGINE_CUDA : -1;
+            a->engine = rt_engine_parse(v);
             if (a->engine < 0)
                 return bad_usage("--engine is cpu, cuda or auto, not '%s'", v);
         } else if (!strcmp(s, "--max-pixels")) {

@@ -242,8 +242,7 @@ static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
             opt.threads = (int)n;
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             const char *e = argv[++i];
-            opt.engine = !strcmp(e, "auto") ? RT_ENGINE_AUTO : !strcmp(e, "cpu") ? RT_ENGINE_CPU
-                       : !strcmp(e, "cuda") ? RT_ENGINE_CUDA : -1;
+            opt.engine = rt_engine_parse(e);
             if (opt.engine < 0) {
                 fprintf(stderr, "qpipe exec: --engine is cpu, cuda or auto, not '%s'\n", e);
                 return EXIT_USAGE;

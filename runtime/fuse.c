@@ -13,6 +13,7 @@
  * the tree is computed from them operator by operator.
  */
 #include "runtime/interp.h"
+#include "runtime/residency.h"
 
 #include <string.h>
 
@@ -86,6 +87,8 @@ static bool qualifies(Fuse *F)
                       memcmp(v.a->dims, shape->dims, (size_t)shape->rank * sizeof *shape->dims)))
             return false;
         shape = v.a;
+        if (!rt_buf_host(v.a->buf, false))     /* a GPU-written leaf: downloaded (residency.h) */
+            return false;
         F->lp[i] = v.a->data;
     }
     if (!shape)

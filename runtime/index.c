@@ -24,6 +24,7 @@
  */
 #include "kernels/qp_math.h"
 #include "runtime/interp.h"
+#include "runtime/residency.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -315,6 +316,9 @@ static Value *skip_leading_ones(const RtArray *a, int *nidx, Value *idx, Value *
 
 void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *dst)
 {
+    /* on the host: device copies newer than the host's come back (residency.h) */
+    if (!rt_values_host(&base, 1, false) || !rt_values_host(idx, nidx, false))
+        rt_error(rt, "'%s' could not be copied back from the GPU", array_name(site));
     if (base.kind == V_INT || base.kind == V_SCALAR || base.kind == V_COMPLEX) {
         /* a number is a 1-element array */
         for (int i = 0; i < nidx; i++)
@@ -488,6 +492,9 @@ static void mask_assign(Rt *rt, RtArray *a, Value cond, Value v, bool sat)
 
 void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site)
 {
+    /* the host writes: its copy current, the device's stale (residency.h) */
+    if (!rt_values_host(base, 1, true) || !rt_values_host(idx, nidx, false) || !rt_values_host(&v, 1, false))
+        rt_error(rt, "'%s' could not be copied back from the GPU", array_name(site));
     if (base->kind != V_ARRAY) {
         if (base->kind == V_UNDEF)
             rt_error(rt, "'%s' is used before it is assigned", array_name(site));

@@ -17,6 +17,7 @@
 #include "runtime/lib_data.h"
 #include "runtime/mem.h"
 #include "runtime/cpu/jit.h"
+#include "runtime/residency.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -735,6 +736,11 @@ static void call_builtin(Rt *rt, const RtBuiltin *b, int argc, Value *argv, int 
     if (nout > b->max_out && !(nout == 1 && b->max_out == 0))
         rt_error(rt, "'%s' returns %d value%s, %d requested", b->name, b->max_out, b->max_out == 1 ? "" : "s",
                  nout);
+    /* builtins work on host memory (the kernel launchers and header readers excepted):
+     * device copies newer than the host's come back, and, as a builtin may write its
+     * arguments, the device copies become stale (residency.h) */
+    if (!(b->flags & RT_LIB_HOSTLESS) && !rt_values_host(argv, argc, true))
+        rt_error(rt, "'%s': an argument could not be copied back from the GPU", b->name);
     if (b->flags & RT_LIB_CELLMAP) {
         for (int i = 0; i < argc; i++)
             if (argv[i].kind == V_ARRAY && argv[i].a->elem == RT_VALUE) {
@@ -1555,6 +1561,8 @@ static void eval_matrix(Rt *rt, Node *n, Value *dst)
         int64_t off = 0;
         for (int i = 0; i < k; i++) {
             RtArray *a = it[i].a;
+            if (!rt_buf_host(a->buf, false))
+                rt_error(rt, "an array could not be copied back from the GPU");
             if (a->elem == e) {
                 memcpy((char *)m.a->data + off * rt_elem_size(e), a->data, (size_t)a->n * rt_elem_size(e));
             } else {

@@ -26,6 +26,7 @@
 #include "runtime/interp.h"
 #include "runtime/kernel.h"
 #include "runtime/lib.h"
+#include "runtime/residency.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -680,6 +681,14 @@ static void run_serial(Rt *rt, Launch *L)
 
 /* ---------------------------------------------------------------- 'const and 'nocopy */
 
+static bool declared(const LangType *t, const char *mod)
+{
+    for (int i = 0; t && i < t->nmods; i++)
+        if (!strcmp(t->mods[i], mod))
+            return true;
+    return false;
+}
+
 /* Record on each array argument's buffer what the CUDA engine needs to know (spec 000
  * "Modifiers 'const and 'nocopy"): never written ('const: no copy back), or written
  * before any read ('nocopy: no upload). Declared modifiers are taken as written. */
@@ -696,11 +705,11 @@ static void record_residency(Launch *L)
             continue;
         LangResidency r = lang_param_residency(fn, p);
         RtBuffer *b = v.a->buf;
-        b->flags &= ~(unsigned)(RT_BUF_CONST | RT_BUF_NOCOPY);
+        b->flags &= ~(unsigned)(RT_BUF_CONST | RT_BUF_NOCOPY | RT_BUF_NOCOPY_DECLARED);
         if (r == LANG_RES_CONST)
             b->flags |= RT_BUF_CONST;
         else if (r == LANG_RES_NOCOPY)
-            b->flags |= RT_BUF_NOCOPY;
+            b->flags |= RT_BUF_NOCOPY | (declared(p->type, "nocopy") ? RT_BUF_NOCOPY_DECLARED : 0);
     }
 }
 
@@ -754,8 +763,11 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     LangBarriers sync = {0};
     bool barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
     bool grid = sync.grid;
+    record_residency(&L);       /* before the launch: the engine reads it */
     if (!grid && rt_kernel_run_compiled(rt, &L, kv.f, barriers)) {
         /* done natively */
+    } else if (!rt_values_host(L.args, given, true)) {
+        rt_error(rt, "parallel_do: the arguments could not be copied back from the GPU");
     } else if (!barriers) {
         run_serial(rt, &L);
     } else if (grid) {
@@ -769,7 +781,6 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
             run_group(rt, &L, b, 1);
         }
     }
-    record_residency(&L);
     rt_kernel_free_shared(rt, &ctx);
     rt->kernel = ctx.up;
     rt->call = call.up;

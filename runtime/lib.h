@@ -21,6 +21,8 @@ enum {
     RT_LIB_CELLMAP = 1,         /* elementwise: maps over the elements of cell arguments */
     RT_LIB_METHOD = 2,          /* a method stored in an object's field: obj.f(args) calls it
                                  * with obj as its first argument (min/max_args count it) */
+    RT_LIB_HOSTLESS = 4,        /* reads no element of its array arguments on the host (size,
+                                 * parallel_do …): their device copies stay (residency.h) */
 };
 
 typedef void (*RtBuiltinFn)(Rt *rt, int argc, Value *argv, int nout, Value *out);

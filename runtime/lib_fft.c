@@ -42,8 +42,11 @@
  */
 #include "runtime/lib_fft.h"
 
+#include "runtime/cuda/cuda.h"
+#include "runtime/engine.h"
 #include "runtime/interp.h"
 #include "runtime/lib.h"
+#include "runtime/residency.h"
 
 #include <fftw3.h>
 #include <math.h>
@@ -592,6 +595,25 @@ static Value fft_any(Rt *rt, Value x, const bool *tr, bool inverse, const char *
     FftShape s;
     shape_init(&s, x.a, tr);
     bool cplx = rt_elem_is_complex(x.a->elem);
+    if (s.last >= 0 && rt->opt.engine != RT_ENGINE_CPU && rt_engine_for(rt->opt.engine, NULL, 0) == &rt_cuda_engine) {
+        /* the CUDA engine: cuFFT on the device copies (real input made complex first) */
+        char why[256];
+        Value in = as_elem(rt, x.a, rt_complex_elem(rt));
+        Value out = new_array(rt, rt_complex_elem(rt), x.a, in);
+        if (rt_cuda_fft_c2c(in.a, out.a, s.tr, inverse, rt->opt.dbl, why, sizeof why)) {
+            rt_release(in);
+            return out;
+        }
+        rt_release(out);
+        rt_release(in);
+        static bool said;       /* once per process, under -v */
+        if (rt->opt.verbose && !said) {
+            said = true;
+            fprintf(stderr, "qpipe: %s runs on the CPU (%s)\n", name, why);
+        }
+    }
+    if (!rt_buf_host(x.a->buf, false))          /* FFTW reads host memory */
+        rt_error(rt, "'%s': the array could not be copied back from the GPU", name);
     Value in = as_elem(rt, x.a, cplx || inverse ? rt_complex_elem(rt) : real_elem(rt));
     Value out = cplx || inverse ? fft_c2c(rt, in.a, &s, inverse) : fft_r2c(rt, in.a, &s);
     rt_release(in);

@@ -12,6 +12,9 @@
  * runs (pool.c), so the two never compete for cores.
  */
 #include "runtime/linalg.h"
+#include "runtime/cuda/cuda.h"
+#include "runtime/engine.h"
+#include "runtime/residency.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -223,6 +226,23 @@ void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
         rt_error(rt, "the matrix product is too large for BLAS");
     bool cplx = rt_elem_is_complex(a->elem) || rt_elem_is_complex(b->elem);
     RtElem e = cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt);
+    if (!cplx && a->elem == e && b->elem == e && m > 0 && n > 0 && k > 0 && rt->opt.engine != RT_ENGINE_CPU &&
+        rt_engine_for(rt->opt.engine, NULL, 0) == &rt_cuda_engine) {
+        /* the CUDA engine: cuBLAS on the operands' device copies */
+        int64_t cd[2] = {m, n};
+        Value c = column ? rt_array_uninit(e, 1, cd) : rt_array_uninit(e, 2, cd);
+        if (c.kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        char why[256];
+        if (rt_cuda_gemm(a, b, c.a, (int)m, (int)k, (int)n, rt->opt.dbl, why, sizeof why)) {
+            *dst = c;
+            return;
+        }
+        rt_release(c);
+    }
+    Value ab[2] = {{.kind = V_ARRAY, .a = a}, {.kind = V_ARRAY, .a = b}};
+    if (!rt_values_host(ab, 2, false))      /* BLAS reads host memory */
+        rt_error(rt, "'*': an operand could not be copied back from the GPU");
     RtLaTmp t = {.fn = "*"};
     RtArray *A = as_elem(rt, &t, a, e), *B = as_elem(rt, &t, b, e);
     int64_t dims[2] = {m, n};

@@ -14,6 +14,7 @@
  */
 #include "runtime/interp.h"
 #include "runtime/linalg.h"
+#include "runtime/residency.h"
 
 #include <complex.h>
 #include <math.h>
@@ -344,9 +345,22 @@ static bool pad_short(Rt *rt, int op, RtArray *A, RtArray *B, Value *padded)
     return true;
 }
 
+/* Operands on the host: device copies newer than the host's come back (residency.h). */
+static void host_operands(Rt *rt, const Value *v, int n)
+{
+    if (!rt_values_host(v, n, false))
+        rt_error(rt, "an array could not be copied back from the GPU");
+}
+
 static void array_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 {
     RtArray *A = a.kind == V_ARRAY ? a.a : NULL, *B = b.kind == V_ARRAY ? b.a : NULL;
+    bool matmul = op == T_STAR && A && B && (A->rank == 2 || B->rank == 2) && A->rank <= 2 && B->rank <= 2 &&
+                  A->elem != RT_VALUE && B->elem != RT_VALUE;
+    if (!matmul) {
+        Value ops[2] = {a, b};
+        host_operands(rt, ops, 2);
+    }
     Value padded;
     if (pad_short(rt, op, A, B, &padded)) {
         if (A->n < B->n)
@@ -451,6 +465,11 @@ static void string_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 
 void rt_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 {
+    Value ops[2] = {a, b};
+    /* a product of two arrays may be a matrix product, which linalg.c runs where the
+     * operands are (cuBLAS on the CUDA engine): array_binary decides */
+    if (!(op == T_STAR && a.kind == V_ARRAY && b.kind == V_ARRAY))
+        host_operands(rt, ops, 2);
     if (is_number(&a) && is_number(&b)) {
         scalar_binary(rt, op, a, b, dst);
         return;
@@ -488,6 +507,7 @@ void rt_binary(Rt *rt, int op, Value a, Value b, Value *dst)
 
 void rt_unary(Rt *rt, int op, Value a, Value *dst)
 {
+    host_operands(rt, &a, 1);
     if (op == T_MINUS) {
         switch (a.kind) {
         case V_INT: *dst = rt_int(-a.i); return;
@@ -555,6 +575,7 @@ static void map1_band(void *ctx, int64_t lo, int64_t hi)
 
 void rt_map1(Rt *rt, Value x, RtRealFn fr, RtCplxFn fc, Value *dst)
 {
+    host_operands(rt, &x, 1);
     switch (x.kind) {
     case V_INT: *dst = rt_real(rt_round(rt, fr((double)x.i))); return;
     case V_SCALAR: *dst = rt_real(rt_round(rt, fr(x.r))); return;
@@ -602,6 +623,8 @@ static void map2_band(void *ctx, int64_t lo, int64_t hi)
 
 void rt_map2(Rt *rt, Value a, Value b, RtReal2Fn f, const char *name, Value *dst)
 {
+    Value ops[2] = {a, b};
+    host_operands(rt, ops, 2);
     if (a.kind != V_ARRAY && b.kind != V_ARRAY) {
         *dst = rt_real(rt_round(rt, f(rt_to_real(rt, a, name), rt_to_real(rt, b, name))));
         return;

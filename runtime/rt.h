@@ -42,6 +42,9 @@ enum { RT_ENGINE_AUTO, RT_ENGINE_CPU, RT_ENGINE_CUDA };
  * why: the reason CUDA is not used (library missing, no device, driver too old), or the
  * device when it is. */
 const char *rt_engine_choose(int choice, char *why, size_t len);
+/* The choice an --engine argument names ("cpu", "cuda", "auto"), or -1: one parser for
+ * every command that takes the option (exec, run, preview, watch). */
+int rt_engine_parse(const char *text);
 
 /* Exit codes (sysexits), as DESIGN.md "Errors" lists them. */
 enum {

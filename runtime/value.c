@@ -4,6 +4,7 @@
 #include "runtime/value.h"
 #include "lang/ast.h"
 #include "runtime/mem.h"
+#include "runtime/residency.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -18,6 +19,11 @@ static const struct {
 #undef ELEM
 };
 
+/* Element access from the host: a device copy newer than the host's is downloaded first
+ * (residency.h; one flag test when there is none). */
+#define HOST_READ(a) ((a)->buf && (a)->buf->device ? (void)rt_buf_host((a)->buf, false) : (void)0)
+#define HOST_WRITE(a) ((a)->buf && (a)->buf->device ? (void)rt_buf_host((a)->buf, true) : (void)0)
+
 size_t rt_elem_size(RtElem e) { return elems[e].size; }
 const char *rt_elem_name(RtElem e) { return elems[e].name; }
 
@@ -27,6 +33,7 @@ static void buffer_release(RtBuffer *b)
 {
     if (--b->refs)
         return;
+    rt_res_release(b);          /* the device block back to the engine's cache */
     if (b->elem == RT_VALUE) {
         Value *v = b->host;
         for (int64_t i = 0; i < b->n; i++)
@@ -175,6 +182,7 @@ static Value copy_depth(Value v, int depth)
     }
     if (v.kind == V_ARRAY) {
         RtArray *a = v.a;
+        HOST_READ(a);
         Value c = rt_array_uninit(a->elem, a->rank, a->dims);
         if (c.kind == V_UNDEF)
             return c;
@@ -227,6 +235,7 @@ static Value copy_depth(Value v, int depth)
 
 double rt_get_real(const RtArray *a, int64_t i)
 {
+    HOST_READ(a);
     const void *d = a->data;
     switch (a->elem) {
 #define ELEM(id, name, ctype, cplx) case RT_##id: return (double)((const ctype *)d)[i];
@@ -253,6 +262,7 @@ double rt_get_real(const RtArray *a, int64_t i)
 
 RtC64 rt_get_cplx(const RtArray *a, int64_t i)
 {
+    HOST_READ(a);
     if (a->elem == RT_C32)
         return (RtC64){((const RtC32 *)a->data)[i].re, ((const RtC32 *)a->data)[i].im};
     if (a->elem == RT_C64)
@@ -271,6 +281,7 @@ static int64_t sat_range(double x, double lo, double hi)
 
 void rt_set_int(RtArray *a, int64_t i, int64_t x, bool sat)
 {
+    HOST_WRITE(a);
     void *d = a->data;
     switch (a->elem) {
     case RT_I8: ((int8_t *)d)[i] = (int8_t)(sat ? (x < -128 ? -128 : x > 127 ? 127 : x) : x); break;
@@ -287,6 +298,7 @@ void rt_set_int(RtArray *a, int64_t i, int64_t x, bool sat)
 
 void rt_set_real(RtArray *a, int64_t i, double x, bool sat)
 {
+    HOST_WRITE(a);
     void *d = a->data;
     switch (a->elem) {
     case RT_F32: ((float *)d)[i] = (float)x; return;
@@ -317,6 +329,7 @@ void rt_set_real(RtArray *a, int64_t i, double x, bool sat)
 
 void rt_set_cplx(RtArray *a, int64_t i, RtC64 x)
 {
+    HOST_WRITE(a);
     switch (a->elem) {
     case RT_C32: ((RtC32 *)a->data)[i] = (RtC32){(float)x.re, (float)x.im}; break;
     case RT_C64: ((RtC64 *)a->data)[i] = x; break;
@@ -327,6 +340,7 @@ void rt_set_cplx(RtArray *a, int64_t i, RtC64 x)
 
 Value rt_get_value(const RtArray *a, int64_t i)
 {
+    HOST_READ(a);
     switch (a->elem) {
     case RT_VALUE: {
         Value v = ((const Value *)a->data)[i];
@@ -352,6 +366,7 @@ Value rt_get_value(const RtArray *a, int64_t i)
 
 void rt_set_value(RtArray *a, int64_t i, Value v, bool sat)
 {
+    HOST_WRITE(a);
     if (a->elem == RT_VALUE) {
         rt_retain(v);
         rt_store(&((Value *)a->data)[i], v);

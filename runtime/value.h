@@ -122,6 +122,8 @@ enum {                          /* RtBuffer.flags: where valid copies live */
     RT_BUF_PINNED = 1 << 2,     /* host copy is page-locked (CUDA engine) */
     RT_BUF_CONST = 1 << 3,      /* last kernel use was 'const: no write-back needed */
     RT_BUF_NOCOPY = 1 << 4,     /* last kernel use was 'nocopy: no upload needed */
+    RT_BUF_NOCOPY_DECLARED = 1 << 5,    /* ... and 'nocopy was written: every element is
+                                         * written, a stale device copy is not uploaded */
 };
 
 typedef struct RtBuffer {

@@ -2,7 +2,7 @@
  * api.h - the CUDA functions the engine uses, as a table filled at run time (loader.c).
  *
  * build/qpipe links no CUDA library: libcuda.so.1 (the driver API), libnvrtc and, on first
- * use, libcufft and libcublas are opened with dlopen and their functions found with dlsym.
+ * use, libcufft, libcublas and libcusolver are opened with dlopen and their functions found with dlsym.
  * The types and constants below are our own minimal declarations of the parts of cuda.h
  * and nvrtc.h that we call (ABI-stable since CUDA 4 / NVRTC 7), so qpipe builds on machines
  * without the toolkit. Versioned driver entry points are looked up by their exported
@@ -54,6 +54,7 @@ typedef struct RtCudaDriver {
     CUresult (*cuMemFree)(CUdeviceptr p);                           /* _v2 */
     CUresult (*cuMemcpyHtoD)(CUdeviceptr dst, const void *src, size_t bytes);  /* _v2 */
     CUresult (*cuMemcpyDtoH)(void *dst, CUdeviceptr src, size_t bytes);        /* _v2 */
+    CUresult (*cuMemcpyDtoD)(CUdeviceptr dst, CUdeviceptr src, size_t bytes);  /* _v2 */
     CUresult (*cuMemsetD8)(CUdeviceptr dst, unsigned char v, size_t n);        /* _v2 */
     CUresult (*cuModuleLoadData)(CUmodule *m, const void *image);
     CUresult (*cuModuleUnload)(CUmodule m);
@@ -82,14 +83,15 @@ typedef struct RtCudaNvrtc {
 
 /* The libraries opened lazily, by name only: their functions are resolved by their users
  * (rt_cuda_symbol). */
-typedef enum RtCudaLib { RT_CUDA_CUFFT, RT_CUDA_CUBLAS, RT_CUDA_NLIBS } RtCudaLib;
+typedef enum RtCudaLib { RT_CUDA_CUFFT, RT_CUDA_CUBLAS, RT_CUDA_CUSOLVER, RT_CUDA_NLIBS } RtCudaLib;
 
 /* Open libcuda.so.1 and fill the table (once; thread-safe). NULL with the reason (one
  * line: the library missing, a function missing) in why. */
 const RtCudaDriver *rt_cuda_driver(char *why, size_t len);
 /* Open libnvrtc and fill the table (once). NULL with the reason. */
 const RtCudaNvrtc *rt_cuda_nvrtc(char *why, size_t len);
-/* A function of libcufft/libcublas, the library opened on first use; NULL with why. */
+/* A function of libcufft/libcublas/libcusolver, the library opened on first use; NULL
+ * with why ("cuFFT (libcufft.so) not found ...", "... has no function ..."). */
 void *rt_cuda_symbol(RtCudaLib lib, const char *name, char *why, size_t len);
 /* The name of a driver error (CUDA_ERROR_NO_DEVICE ...), or its number. */
 const char *rt_cuda_error_name(CUresult r, char *buf, size_t len);

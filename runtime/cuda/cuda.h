@@ -6,6 +6,7 @@
 #define RT_CUDA_CUDA_H
 
 #include "runtime/engine.h"
+#include "runtime/residency.h"
 
 /* The name of the device kernels run on, and its compute capability (90 for sm_90) in
  * *arch; NULL (and 0) when there is no usable device. Probes once. */
@@ -23,5 +24,33 @@ enum { RT_CUDA_PLAIN, RT_CUDA_LOCKSTEP, RT_CUDA_NATIVE };
  * 1024). False when the grid exceeds CUDA's limits (y and z at most 65535 blocks) or is of
  * rank 4 with a first dimension other than 1 (qpk_cuda maps dim 0 to nothing). */
 bool rt_cuda_launch_shape(int block, int how, const RtEngineGrid *g, unsigned grid[3], unsigned blk[3]);
+
+/* The device as runtime/residency.c sees it (blocks of the caching allocator, counted
+ * copies, the engine's lock), or NULL without a usable device. */
+const RtDevOps *rt_cuda_dev_ops(void);
+
+/* A complex-to-complex FFT of x into out (both complex of the global precision, out of
+ * x's dims) over the dimensions marked in tr, on the device through cuFFT (fft.c), the
+ * inverse scaled by 1/N. 1 when done (out's valid copy then on the device), 0 when not
+ * possible here, with why (no device, cuFFT or cuBLAS missing, a layout of more than one
+ * batch dimension): the caller then runs it on the CPU. */
+int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool dbl, char *why, size_t len);
+/* cufftPlanMany's description of a transform of a row-major array (fft.c): type C2C
+ * (Z2Z when dbl), n[rank] the transformed sizes, embed[] and stride their layout, batch
+ * transforms dist elements apart. False when cuFFT cannot express it (more than one
+ * dimension of size > 1 left untransformed, more than 3 transformed, none, over 2^31). */
+typedef struct RtCudaFftLayout {
+    int type, rank, n[3], embed[3], stride, dist, batch;
+} RtCudaFftLayout;
+bool rt_cuda_fft_layout(int rank, const int64_t *dims, const bool *tr, bool dbl, RtCudaFftLayout *L);
+/* C = A B for real matrices of the global precision (A m x k, B k x n, C m x n, row-major)
+ * through cuBLAS on the buffers' device copies (blas.c). 1 when done (C valid on the
+ * device), 0 with why when not (no device, cuBLAS missing, no device memory). */
+int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool dbl, char *why, size_t len);
+/* x[0..n) *= by for complex elements at device address x (the engine's lock held). 0, or
+ * non-zero with why (-1: cuBLAS missing). */
+int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len);
+/* Destroy the cached cuFFT plans (the engine's shutdown). */
+void rt_cuda_fft_shutdown(void);
 
 #endif

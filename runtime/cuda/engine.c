@@ -3,13 +3,12 @@
  * for the device's architecture, loaded with cuModuleLoadData and launched with
  * cuLaunchKernel over the grid, block sizes from the occupancy API.
  *
- * Memory per launch (README.md): each array's buffer gets a device block from the caching
- * allocator (alloc.c); it is uploaded (also when 'nocopy: see launch_device) and
- * downloaded after the launch unless its last kernel use was 'const; short vectors and the accumulators of
- * outputs travel the same way, and the argument array itself is uploaded so the kernel
- * unpacks it (entry.c). The host copy is valid again when launch returns: the rest of
- * the runtime reads host memory directly and knows nothing of device copies, so a device
- * copy never outlives the launch (the blocks go back to the allocator's cache).
+ * Memory (README.md): each array's buffer keeps a device copy between launches, with the
+ * valid bits of runtime/residency.c: uploaded only when the device copy is stale (not at
+ * all for a declared 'nocopy output), never downloaded here: the host side downloads it
+ * when it reads (rt_buf_host). Device blocks come from the caching allocator (alloc.c) and
+ * go back to it when the buffer is freed. Short vectors and the accumulators of outputs
+ * travel per launch, as does the argument array the kernel unpacks (entry.c).
  *
  * When a driver call fails inside launch (out of device memory, a grid too large), the
  * kernel runs on the CPU engine instead, compiled from the same text on first need, and
@@ -21,6 +20,7 @@
 #include "runtime/cuda/cuda.h"
 #include "runtime/cuda/ptx.h"
 #include "runtime/engine.h"
+#include "runtime/residency.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -55,6 +55,7 @@ static struct Cuda {
     char dev_name[128];
     RtCudaPool pool;
     bool fallback_warned;
+    int64_t uploads, downloads, upload_bytes, download_bytes;  /* QPIPE_CUDA_STATS */
 } C = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
 static const char *err_name(CUresult r)
@@ -76,6 +77,59 @@ static void pool_free(void *ctx, uint64_t ptr)
 {
     (void)ctx;
     C.d->cuMemFree((CUdeviceptr)ptr);
+}
+
+/* The device as runtime/residency.c sees it: blocks from the caching allocator, copies
+ * counted (QPIPE_CUDA_STATS=1 prints the counts at exit, tests/gpu/run.sh reads them). */
+static int res_alloc(void *ctx, size_t bytes, uint64_t *ptr)
+{
+    (void)ctx;
+    return rt_cuda_pool_get(&C.pool, bytes, ptr);
+}
+
+static void res_free(void *ctx, uint64_t ptr, size_t bytes)
+{
+    (void)ctx;
+    rt_cuda_pool_put(&C.pool, ptr, bytes);
+}
+
+static int res_upload(void *ctx, uint64_t dst, const void *src, size_t bytes)
+{
+    (void)ctx;
+    C.uploads++;
+    C.upload_bytes += (int64_t)bytes;
+    return C.d->cuMemcpyHtoD((CUdeviceptr)dst, src, bytes);
+}
+
+static int res_download(void *ctx, void *dst, uint64_t src, size_t bytes)
+{
+    (void)ctx;
+    C.downloads++;
+    C.download_bytes += (int64_t)bytes;
+    return C.d->cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes);
+}
+
+/* The host side (another thread, perhaps) acquiring a buffer: the context is made
+ * current on the calling thread. */
+static void res_lock(void *ctx)
+{
+    (void)ctx;
+    pthread_mutex_lock(&C.mu);
+    C.d->cuCtxSetCurrent(C.ctx);
+}
+
+static void res_unlock(void *ctx)
+{
+    (void)ctx;
+    pthread_mutex_unlock(&C.mu);
+}
+
+static const RtDevOps res_ops = {res_alloc, res_free, res_upload, res_download, res_lock, res_unlock, NULL};
+
+static void print_stats(void)
+{
+    fprintf(stderr, "qpipe: cuda transfers: %lld uploads (%lld bytes), %lld downloads (%lld bytes)\n",
+            (long long)C.uploads, (long long)C.upload_bytes, (long long)C.downloads, (long long)C.download_bytes);
 }
 
 /* Probe the driver and the first device once. Called with mu held. */
@@ -141,6 +195,18 @@ static void probe(void)
     C.d = d;
     C.pool = (RtCudaPool){.dev_alloc = pool_alloc, .dev_free = pool_free, .limit = CUDA_CACHE_LIMIT};
     C.state = 1;
+    const char *st = getenv("QPIPE_CUDA_STATS");
+    if (st && *st && strcmp(st, "0"))
+        atexit(print_stats);
+}
+
+const RtDevOps *rt_cuda_dev_ops(void)
+{
+    pthread_mutex_lock(&C.mu);
+    probe();
+    bool ok = C.state > 0;
+    pthread_mutex_unlock(&C.mu);
+    return ok ? &res_ops : NULL;
 }
 
 /* The device context is the process's (one driver context, like FFTW's planner): the host
@@ -300,6 +366,19 @@ bool rt_cuda_launch_shape(int block, int how, const RtEngineGrid *g, unsigned gr
     return true;
 }
 
+/* How a launch uses an array, from what kernel.c recorded on its buffer: 'const is read
+ * only; a declared 'nocopy is written in full (no upload); a parameter never read but
+ * written (inferred 'nocopy) may leave elements alone, which must keep their values, so
+ * its stale device copy is uploaded. */
+static unsigned buffer_use(const RtBuffer *b)
+{
+    if (b->flags & RT_BUF_CONST)
+        return RT_USE_READ;
+    if (b->flags & RT_BUF_NOCOPY_DECLARED)
+        return RT_USE_WRITE | RT_USE_NOCOPY;
+    return RT_USE_READ | RT_USE_WRITE;
+}
+
 typedef struct Moved {
     void *host;
     uint64_t dev;
@@ -326,36 +405,32 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         dargs[i] = args[i];
         if (!args[i].p)
             continue;
-        void *host = args[i].p;
-        size_t bytes;
-        bool down = true;
-        if (bufs[i]) {
-            bytes = bufs[i]->bytes;
-            /* 'nocopy (written before read, per thread) does not say that every element
-             * is written: elements the kernel leaves alone must come back as they were,
-             * so the upload stays until device copies live across launches */
-            down = !(bufs[i]->flags & RT_BUF_CONST);
-        } else {
-            bytes = (size_t)(args[i].d[0] > 0 ? args[i].d[0] : 1) * sizeof(double);    /* vec, accumulator */
+        if (bufs[i]) {          /* an array: its device copy, kept between launches */
+            uint64_t p = 0;
+            r = rt_res_device(bufs[i], &res_ops, buffer_use(bufs[i]), &p);
+            dargs[i].p = (void *)(uintptr_t)p;
+            size_t bytes = bufs[i]->bytes;
+            if (r == CU_OK && i < 64 && (k->hwconst >> i & 1) && cused + bytes <= k->cbytes) {
+                /* 'hwconst: read from the module's __constant__ memory, filled from the
+                 * (current) device copy; the kernel only reads it */
+                r = d->cuMemcpyDtoD(k->cbase + cused, p, bytes);
+                dargs[i].p = (void *)(uintptr_t)(k->cbase + cused);
+                cused += (bytes + 15) / 16 * 16;
+            }
+            continue;
         }
+        void *host = args[i].p;
+        size_t bytes = (size_t)(args[i].d[0] > 0 ? args[i].d[0] : 1) * sizeof(double);    /* vec, accumulator */
         int same = -1;
         for (int j = 0; j < nm; j++)
             if (moved[j].host == host)
                 same = j;
         if (same >= 0) {        /* aliasing arguments share one device copy */
             dargs[i].p = (void *)(uintptr_t)moved[same].dev;
-            moved[same].download |= down;
-            continue;
-        }
-        if (i < 64 && (k->hwconst >> i & 1) && bufs[i] && cused + bytes <= k->cbytes) {
-            /* 'hwconst: into the module's __constant__ memory (read-only: no download) */
-            r = d->cuMemcpyHtoD(k->cbase + cused, host, bytes);
-            dargs[i].p = (void *)(uintptr_t)(k->cbase + cused);
-            cused += (bytes + 15) / 16 * 16;
             continue;
         }
         Moved *m = &moved[nm];
-        *m = (Moved){.host = host, .bytes = bytes, .download = down};
+        *m = (Moved){.host = host, .bytes = bytes, .download = true};
         if ((r = rt_cuda_pool_get(&C.pool, bytes, &m->dev)) != CU_OK)
             break;
         nm++;
@@ -393,6 +468,9 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
     for (int j = 0; j < nm && r == CU_OK; j++)
         if (moved[j].host && moved[j].download)
             r = d->cuMemcpyDtoH(moved[j].host, moved[j].dev, moved[j].bytes);
+    for (int i = 0; i < nargs && r == CU_OK; i++)
+        if (bufs[i] && args[i].p)
+            rt_res_launched(bufs[i], buffer_use(bufs[i]));
     if (r == CU_OK) {
         if (status->name) {
             /* the array's name is a string of the module, in device memory */
@@ -410,10 +488,20 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
     return r;
 }
 
+/* The CPU engine works on host memory: every array's host copy made current, its device
+ * copy stale (the CPU writes). */
+static void host_all(RtBuffer *const *bufs, int nargs)
+{
+    for (int i = 0; i < nargs; i++)
+        if (bufs[i] && !rt_buf_host(bufs[i], !(bufs[i]->flags & RT_BUF_CONST)))
+            fprintf(stderr, "qpipe: warning: a buffer could not be copied back from the GPU\n");
+}
+
 static void cuda_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
                         const RtEngineGrid *grid, qp_status *status)
 {
     if (!k->fn) {
+        host_all(bufs, nargs);
         rt_cpu_engine.launch(k->cpu, args, bufs, nargs, grid, status);
         return;
     }
@@ -436,6 +524,7 @@ static void cuda_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *
         status->failed = 3;
         return;
     }
+    host_all(bufs, nargs);
     rt_cpu_engine.launch(k->cpu, args, bufs, nargs, grid, status);
 }
 
@@ -463,6 +552,7 @@ static void cuda_shutdown(void *state)
     pthread_mutex_lock(&C.mu);
     if (C.state > 0) {
         C.d->cuCtxSetCurrent(C.ctx);
+        rt_cuda_fft_shutdown();
         rt_cuda_pool_trim(&C.pool);
     }
     pthread_mutex_unlock(&C.mu);

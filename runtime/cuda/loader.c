@@ -31,12 +31,14 @@ static const char *const driver_names[] = {"libcuda.so.1", "libcuda.so", NULL};
 static const char *const nvrtc_names[] = {"libnvrtc.so", "libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", NULL};
 static const char *const cufft_names[] = {"libcufft.so", "libcufft.so.12", "libcufft.so.11", "libcufft.so.10", NULL};
 static const char *const cublas_names[] = {"libcublas.so", "libcublas.so.13", "libcublas.so.12", "libcublas.so.11", NULL};
+static const char *const cusolver_names[] = {"libcusolver.so", "libcusolver.so.12", "libcusolver.so.11", NULL};
 
 static const LibSpec spec_driver = {"the CUDA driver (libcuda.so.1)", driver_names};
 static const LibSpec spec_nvrtc = {"NVRTC (libnvrtc.so)", nvrtc_names};
 static const LibSpec spec_libs[RT_CUDA_NLIBS] = {
     {"cuFFT (libcufft.so)", cufft_names},
     {"cuBLAS (libcublas.so)", cublas_names},
+    {"cuSOLVER (libcusolver.so)", cusolver_names},
 };
 
 static struct Loader {
@@ -122,6 +124,7 @@ const RtCudaDriver *rt_cuda_driver(char *why, size_t len)
             SYM(d, cuMemFree, "cuMemFree_v2"),
             SYM(d, cuMemcpyHtoD, "cuMemcpyHtoD_v2"),
             SYM(d, cuMemcpyDtoH, "cuMemcpyDtoH_v2"),
+            SYM(d, cuMemcpyDtoD, "cuMemcpyDtoD_v2"),
             SYM(d, cuMemsetD8, "cuMemsetD8_v2"),
             SYM(d, cuModuleLoadData, "cuModuleLoadData"),
             SYM(d, cuModuleUnload, "cuModuleUnload"),

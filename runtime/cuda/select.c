@@ -11,6 +11,7 @@
 #include "runtime/rt.h"
 
 #include <stdio.h>
+#include <string.h>
 
 const RtEngine *rt_engine_for(int choice, char *why, size_t len)
 {
@@ -25,6 +26,15 @@ const RtEngine *rt_engine_for(int choice, char *why, size_t len)
     if (cuda)
         return &rt_cuda_engine;
     return choice == RT_ENGINE_CUDA ? NULL : &rt_cpu_engine;
+}
+
+int rt_engine_parse(const char *text)
+{
+    static const char *const names[] = {[RT_ENGINE_AUTO] = "auto", [RT_ENGINE_CPU] = "cpu", [RT_ENGINE_CUDA] = "cuda"};
+    for (int i = 0; text && i < (int)(sizeof names / sizeof *names); i++)
+        if (!strcmp(text, names[i]))
+            return i;
+    return -1;
 }
 
 const char *rt_engine_choose(int choice, char *why, size_t len)

@@ -161,6 +161,52 @@ def _():
         raise AssertionError("exit %d, stderr %r (expected 69 and one line)" % (code, e))
 
 
+FFT_PROGRAM = """function main()
+    x = [[1.0, 2.0, 0.5], [3.0, -1.0, 4.0]]
+    X = fft2(x)
+    print(real(X[0, 0]), " ", real(X[1, 1]), " ", imag(X[1, 1]), " ", imag(X[0, 1]))
+    y = real(ifft2(X))
+    print(y[1, 2])
+    Y = fft1(complex(x))
+    print(real(Y[1, 1]), " ", imag(Y[1, 1]))
+end
+"""
+
+
+@check("fft2/ifft2/fft1 behind --engine auto without the CUDA libraries: the CPU's results, as NumPy computes them")
+def _():
+    import numpy as np
+    path = out("engine-fft.q")
+    with open(path, "w") as f:
+        f.write(FFT_PROGRAM)
+    code, o, e = exec_q("--double", "-v", path, libdir=empty_dir())
+    x = np.array([[1.0, 2.0, 0.5], [3.0, -1.0, 4.0]])
+    X, Y = np.fft.fft2(x), np.fft.fft(x, axis=1)
+    want = [[X[0, 0].real, X[1, 1].real, X[1, 1].imag, X[0, 1].imag], [4.0], [Y[1, 1].real, Y[1, 1].imag]]
+    got = [[float(t) for t in line.split()] for line in o.splitlines()]
+    if code != 0 or len(got) != 3 or any(len(g) != len(w) or any(abs(a - b) > 1e-5 * max(1.0, abs(b)) for a, b in zip(g, w))
+                                         for g, w in zip(got, want)):
+        raise AssertionError("exit %d, output %r (expected %r); stderr %s" % (code, o, want, e[-300:]))
+    if "engine cpu" not in e:
+        raise AssertionError("-v does not say the CPU engine: %r" % e[:300])
+
+
+@check("qpipe preview --engine cuda without a device: exit 69 with the reason, before any window")
+def _():
+    libdir = empty_dir()
+    env = dict(os.environ, QPIPE_CUDA_LIBDIR=libdir)
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    src = os.path.join(MEDIA, "clean_1.png")
+    code, o, e = run([QPIPE, "preview", "presets/invert.q", src, "--engine", "cuda", "--exit-at-end"], env=env)
+    want = "qpipe preview: --engine cuda: the CUDA driver (libcuda.so.1) not found in QPIPE_CUDA_LIBDIR=%s\n" % libdir
+    if code != 69 or e != want or o:
+        raise AssertionError("exit %d, stderr %r (expected 69, %r)" % (code, e, want))
+    code, _, e = run([QPIPE, "preview", "presets/invert.q", src, "--engine", "gpu"], env=env)
+    if code != 64 or "qpipe preview: --engine is cpu, cuda or auto, not 'gpu'" not in e:
+        raise AssertionError("--engine gpu: exit %d, stderr %r (expected 64)" % (code, e))
+
+
 @check("emit --cuda shows the launchable entry the CUDA engine compiles")
 def _():
     code, o, e = run([QPIPE, "emit", "--cuda", program()])

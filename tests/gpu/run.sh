@@ -8,6 +8,10 @@
 # NAME: REASON` line per program (the unit-test format of tests/run.py). Without a device
 # (nvidia-smi absent or silent) it prints `ok gpu skipped: no GPU` and exits 0; a device
 # that qpipe cannot use (`--engine cuda` exits 69) is a failure.
+# Then, with the default arguments: the transfers of a 3-kernel filter over a 100-frame
+# clip (QPIPE_CUDA_STATS: one upload and one download per frame, nothing else, and the
+# same frames as the CPU engine), and presets/denoise.q over a 1080p clip on both engines
+# (PSNR between them at least 50 dB: float rounding of exp/sqrt differs, the output is 8-bit).
 # Results that differ only in the last digits of exp/sin/... (CUDA's libm rounds
 # differently) are failures here too: look at the diff before allowing a tolerance.
 # A kernel that the CUDA engine hands to the CPU (its warning "runs on the CPU") fails too:
@@ -19,7 +23,8 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
     echo "ok gpu skipped: no GPU"
     exit 0
 fi
-[ $# -gt 0 ] || set -- tests/kernels/cuda tests/kernels/shared tests/kernels/textures tests/kernels tests/lang
+defaults=0
+[ $# -gt 0 ] || { defaults=1; set -- tests/kernels/cuda tests/kernels/shared tests/kernels/textures tests/kernels tests/lang; }
 work=$(mktemp -d /tmp/qpipe-gpu.XXXXXX) || exit 2
 trap 'rm -rf "$work"' EXIT INT TERM
 probe=$(printf 'x = zeros(4)\nprint x\n' > "$work/p.q"; "$QPIPE" exec --engine cuda "$work/p.q" 2>&1 >/dev/null)
@@ -47,4 +52,43 @@ for q in $(for d in "$@"; do find "$d" -name '*.q' | sort; done | awk '!seen[$0]
         echo "ok gpu $q"
     fi
 done
+if [ $defaults -eq 1 ]; then
+    # the transfers of a filter over 100 frames
+    ffmpeg -v error -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 100 -pix_fmt yuv444p -c:v libx264 -qp 0 \
+        "$work/clip100.mkv" || exit 2
+    for e in cpu cuda; do
+        QPIPE_CUDA_STATS=1 "$QPIPE" run tests/gpu/chain3.q "$work/clip100.mkv" "$work/c3-$e.mkv" --engine $e \
+            --codec ffv1 >/dev/null 2>"$work/c3-$e.err"
+        echo $? >"$work/c3-$e.rc"
+        ffmpeg -v error -i "$work/c3-$e.mkv" -f framemd5 -pix_fmt rgb24 - 2>/dev/null | grep -v '^#' >"$work/c3-$e.md5"
+    done
+    stats=$(grep 'cuda transfers' "$work/c3-cuda.err")
+    up=$(echo "$stats" | sed -n 's/.*: \([0-9]*\) uploads.*/\1/p')
+    down=$(echo "$stats" | sed -n 's/.*), \([0-9]*\) downloads.*/\1/p')
+    if [ "$(cat "$work/c3-cuda.rc")" != 0 ] || [ "$up" != 100 ] || [ "$down" != 100 ]; then
+        echo "not ok gpu transfers: 100 frames through 3 kernels: '$stats' (want 100 uploads, 100 downloads), exit $(cat "$work/c3-cuda.rc"): $(tail -c 300 "$work/c3-cuda.err" | tr '\n' ' ')"
+        failed=$((failed + 1))
+    elif [ "$(wc -l <"$work/c3-cuda.md5")" != 100 ] || ! cmp -s "$work/c3-cpu.md5" "$work/c3-cuda.md5"; then
+        echo "not ok gpu transfers: the CUDA frames differ from the CPU's"
+        failed=$((failed + 1))
+    else
+        echo "ok gpu transfers: 100 frames, $up uploads, $down downloads, frames as on the CPU"
+    fi
+    # denoise.q at 1080p on both engines
+    ffmpeg -v error -f lavfi -i testsrc2=size=1920x1080:rate=25 -vf noise=alls=20:allf=t -frames:v 10 \
+        -pix_fmt yuv444p -c:v libx264 -qp 0 "$work/hd.mkv" || exit 2
+    for e in cpu cuda; do
+        "$QPIPE" run presets/denoise.q "$work/hd.mkv" "$work/dn-$e.mkv" --engine $e --codec ffv1 \
+            >/dev/null 2>"$work/dn-$e.err" || echo "exit $? on $e" >>"$work/dn.fail"
+    done
+    psnr=$(ffmpeg -v info -i "$work/dn-cpu.mkv" -i "$work/dn-cuda.mkv" -lavfi psnr -f null - 2>&1 |
+        sed -n 's/.*average:\([0-9.inf]*\).*/\1/p' | tail -1)
+    if [ -s "$work/dn.fail" ] || [ -z "$psnr" ] ||
+        { [ "$psnr" != inf ] && [ "$(echo "$psnr < 50" | bc)" = 1 ]; }; then
+        echo "not ok gpu denoise 1080p: PSNR cuda vs cpu '$psnr' (want >= 50 dB) $(cat "$work/dn.fail" 2>/dev/null)"
+        failed=$((failed + 1))
+    else
+        echo "ok gpu denoise 1080p: PSNR cuda vs cpu $psnr dB"
+    fi
+fi
 [ $failed -eq 0 ]

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---------------------------------------------------------------- the allocator */
@@ -356,11 +357,133 @@ static void test_symbols(void)
     report("lazy_library_symbol", plan && !none && strstr(w, "no_such_function") ? NULL : why("cufftPlan2d: %s", w));
 }
 
+/* cuFFT's advanced layout for the transforms lib_fft.c asks for (fft.c), checked against
+ * the row-major addresses worked out by hand. */
+static void test_fft_layout(void)
+{
+    RtCudaFftLayout L;
+    /* fft2 of a 1080 x 1920 x 3 cube: n = {1080, 1920}, element (i, j, c) at
+     * c * dist + (i * embed[1] + j) * stride = c + (i * 1920 + j) * 3 */
+    int64_t cube[3] = {1080, 1920, 3};
+    bool tr01[3] = {true, true, false};
+    bool ok = rt_cuda_fft_layout(3, cube, tr01, false, &L);
+    report("fft_layout: fft2 of an RGB frame is one plan, 3 interleaved batches",
+           ok && L.type == 0x29 && L.rank == 2 && L.n[0] == 1080 && L.n[1] == 1920 && L.embed[1] == 1920 &&
+                   L.stride == 3 && L.batch == 3 && L.dist == 1
+               ? NULL
+               : why("ok %d rank %d n %d,%d embed %d stride %d batch %d dist %d", ok, L.rank, L.n[0], L.n[1],
+                     L.embed[1], L.stride, L.batch, L.dist));
+    /* fft1 of a 64 x 100 matrix (rows), double: Z2Z, n = {100}, stride 1, 64 batches 100 apart */
+    int64_t mat[2] = {64, 100};
+    bool tr1[2] = {false, true};
+    ok = rt_cuda_fft_layout(2, mat, tr1, true, &L);
+    report("fft_layout: fft1 of a matrix, rows batched",
+           ok && L.type == 0x69 && L.rank == 1 && L.n[0] == 100 && L.stride == 1 && L.batch == 64 && L.dist == 100
+               ? NULL
+               : why("ok %d type %x n %d stride %d batch %d dist %d", ok, L.type, L.n[0], L.stride, L.batch, L.dist));
+    /* fftn(x, [0, 2]) of 8 x 5 x 6: dims 0 and 2 (strides 30 and 1): embed[1] = 30, batch dim 1 (stride 6) */
+    int64_t c3[3] = {8, 5, 6};
+    bool tr02[3] = {true, false, true};
+    ok = rt_cuda_fft_layout(3, c3, tr02, false, &L);
+    report("fft_layout: non-adjacent dimensions through embed",
+           ok && L.rank == 2 && L.n[0] == 8 && L.n[1] == 6 && L.embed[1] == 30 && L.stride == 1 && L.batch == 5 &&
+                   L.dist == 6
+               ? NULL
+               : why("ok %d n %d,%d embed %d stride %d batch %d dist %d", ok, L.n[0], L.n[1], L.embed[1], L.stride,
+                     L.batch, L.dist));
+    /* fft1 over the last dim of a 4 x 5 x 6 cube: two batch dimensions, left to FFTW */
+    int64_t c4[3] = {4, 5, 6};
+    bool tr2[3] = {false, false, true};
+    report("fft_layout: two batch dimensions are not expressible", rt_cuda_fft_layout(3, c4, tr2, false, &L)
+                                                                        ? "accepted"
+                                                                        : NULL);
+    /* a singleton batch dimension does not count */
+    int64_t c5[3] = {1, 5, 6};
+    report("fft_layout: singleton dimensions are ignored",
+           rt_cuda_fft_layout(3, c5, tr2, false, &L) && L.batch == 5 && L.dist == 6 ? NULL : "refused");
+}
+
+/* What a fresh process finds of cuFFT, cuBLAS and cuSOLVER with QPIPE_CUDA_LIBDIR=dir:
+ * one line per library, "found" or the loader's reason. (A child process: the loader
+ * remembers its first answer for the life of the process.) */
+static void libs_seen(const char *dir, char *buf, size_t len)
+{
+    int fd[2];
+    buf[0] = '\0';
+    if (pipe(fd))
+        return;
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        setenv("QPIPE_CUDA_LIBDIR", dir, 1);
+        static const char *const fn[RT_CUDA_NLIBS] = {"cufftPlanMany", "cublasCreate_v2", "cusolverDnCreate"};
+        char out[2048] = "", w[512];
+        for (int i = 0; i < RT_CUDA_NLIBS; i++) {
+            w[0] = '\0';
+            bool ok = rt_cuda_symbol((RtCudaLib)i, fn[i], w, sizeof w) != NULL;
+            snprintf(out + strlen(out), sizeof out - strlen(out), "%s\n", ok ? "found" : w);
+        }
+        ssize_t n = write(fd[1], out, strlen(out));
+        _exit(n < 0);
+    }
+    close(fd[1]);
+    size_t got = 0;
+    ssize_t n;
+    while (got + 1 < len && (n = read(fd[0], buf + got, len - 1 - got)) > 0)
+        got += (size_t)n;
+    buf[got] = '\0';
+    close(fd[0]);
+    waitpid(pid, NULL, 0);
+}
+
+static void test_libdir(void)
+{
+    const char *home = getenv("CUDA_HOME") ? getenv("CUDA_HOME") : "/usr/local/cuda";
+    char tmpl[] = "/tmp/qpipe-cudalibs-XXXXXX";
+    char *dir = mkdtemp(tmpl);
+    if (!dir) {
+        report("libdir_empty", "mkdtemp failed");
+        return;
+    }
+    char got[4096], want[4096];
+    libs_seen(dir, got, sizeof got);
+    snprintf(want, sizeof want,
+             "cuFFT (libcufft.so) not found in QPIPE_CUDA_LIBDIR=%s\n"
+             "cuBLAS (libcublas.so) not found in QPIPE_CUDA_LIBDIR=%s\n"
+             "cuSOLVER (libcusolver.so) not found in QPIPE_CUDA_LIBDIR=%s\n", dir, dir, dir);
+    report("libdir_empty: cuFFT, cuBLAS, cuSOLVER missing with the folder named",
+           strcmp(got, want) ? why("got:\n%swant:\n%s", got, want) : NULL);
+    /* only cuFFT there (a link to the toolkit's): found; the others still missing */
+    char src[1024], dst[1024];
+    snprintf(src, sizeof src, "%s/lib64/libcufft.so", home);
+    snprintf(dst, sizeof dst, "%s/libcufft.so", dir);
+    if (symlink(src, dst)) {
+        report("libdir_some: only cuFFT", why("symlink %s: failed", src));
+    } else {
+        libs_seen(dir, got, sizeof got);
+        snprintf(want, sizeof want,
+                 "found\n"
+                 "cuBLAS (libcublas.so) not found in QPIPE_CUDA_LIBDIR=%s\n"
+                 "cuSOLVER (libcusolver.so) not found in QPIPE_CUDA_LIBDIR=%s\n", dir, dir);
+        report("libdir_some: only cuFFT found", strcmp(got, want) ? why("got:\n%swant:\n%s", got, want) : NULL);
+        unlink(dst);
+    }
+    /* the toolkit's folder: all three found */
+    snprintf(src, sizeof src, "%s/lib64", home);
+    libs_seen(src, got, sizeof got);
+    report("libdir_toolkit: cuFFT, cuBLAS, cuSOLVER found",
+           strcmp(got, "found\nfound\nfound\n") ? why("got:\n%s", got) : NULL);
+    rmdir(dir);
+}
+
 int main(void)
 {
+    test_libdir();      /* first: forked children must not inherit libraries already open */
     test_pool();
     test_shape();
     test_compile();
     test_symbols();
+    test_fft_layout();
     return failures != 0;
 }

@@ -1,0 +1,110 @@
+/*
+ * blas.c - cuBLAS behind the runtime's builtins on the CUDA engine (cuda.h): the matrix
+ * product of real matrices (rt_cuda_gemm, for linalg.c's `*`) and the complex scaling of
+ * fft.c's inverse (rt_cuda_scal_c). libcublas is opened with dlopen on first use
+ * (loader.c); one handle per process, made then, used under the engine's lock.
+ *
+ * cuBLAS is column-major and qpipe's arrays row-major: C = A B (m x n, A m x k) is
+ * computed as C^T = B^T A^T, i.e. gemm(N, N, n, m, k, B, A) on the same memory, no copy.
+ * The operands' device copies come from residency.c (uploaded when stale), the result is
+ * written in full on the device ('nocopy) and downloaded when the host reads it.
+ */
+#include "runtime/cuda/api.h"
+#include "runtime/cuda/cuda.h"
+#include "runtime/residency.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef int (*CreateFn)(void **handle);
+typedef int (*GemmFn)(void *h, int ta, int tb, int m, int n, int k, const void *alpha, const void *a, int lda,
+                      const void *b, int ldb, const void *beta, void *c, int ldc);
+typedef int (*ScalFn)(void *h, int n, const void *alpha, void *x, int incx);
+
+static struct {
+    int state;                  /* 0 not tried, 1 ready, -1 missing */
+    char why[256];
+    void *h;
+    GemmFn sgemm, dgemm;
+    ScalFn csscal, zdscal;
+} B;
+
+/* Called with the engine's lock held. */
+static bool ready(char *why, size_t len)
+{
+    if (!B.state) {
+        CreateFn create = (CreateFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCreate_v2", B.why, sizeof B.why);
+        if (create) {
+            B.sgemm = (GemmFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasSgemm_v2", B.why, sizeof B.why);
+            B.dgemm = (GemmFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasDgemm_v2", B.why, sizeof B.why);
+            B.csscal = (ScalFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCsscal_v2", B.why, sizeof B.why);
+            B.zdscal = (ScalFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasZdscal_v2", B.why, sizeof B.why);
+        }
+        int r = -1;
+        if (create && B.sgemm && B.dgemm && B.csscal && B.zdscal && (r = create(&B.h)) != 0)
+            snprintf(B.why, sizeof B.why, "cublasCreate failed (status %d)", r);
+        B.state = r == 0 ? 1 : -1;
+    }
+    if (B.state < 0)
+        snprintf(why, len, "%s", B.why);
+    return B.state > 0;
+}
+
+static int sync_device(void)
+{
+    char w[64];
+    const RtCudaDriver *d = rt_cuda_driver(w, sizeof w);
+    return d ? d->cuCtxSynchronize() : 0;
+}
+
+int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool dbl, char *why, size_t len)
+{
+    const RtDevOps *ops = rt_cuda_dev_ops();
+    if (!ops) {
+        snprintf(why, len, "no CUDA device");
+        return 0;
+    }
+    ops->lock(ops->ctx);
+    int done = 0;
+    uint64_t da = 0, db = 0, dc = 0;
+    if (ready(why, len)) {
+        if (rt_res_device(a->buf, ops, RT_USE_READ, &da) || rt_res_device(b->buf, ops, RT_USE_READ, &db) ||
+            rt_res_device(c->buf, ops, RT_USE_WRITE | RT_USE_NOCOPY, &dc)) {
+            snprintf(why, len, "out of device memory");
+        } else {
+            double one = 1, zero = 0;
+            float onef = 1, zerof = 0;
+            int r = dbl ? B.dgemm(B.h, 0, 0, n, m, k, &one, (void *)(uintptr_t)db, n, (void *)(uintptr_t)da, k, &zero,
+                                  (void *)(uintptr_t)dc, n)
+                        : B.sgemm(B.h, 0, 0, n, m, k, &onef, (void *)(uintptr_t)db, n, (void *)(uintptr_t)da, k,
+                                  &zerof, (void *)(uintptr_t)dc, n);
+            if (r == 0)
+                r = sync_device();
+            if (r == 0) {
+                rt_res_launched(a->buf, RT_USE_READ);
+                rt_res_launched(b->buf, RT_USE_READ);
+                rt_res_launched(c->buf, RT_USE_WRITE);
+                done = 1;
+            } else {
+                snprintf(why, len, "cuBLAS gemm failed (status %d)", r);
+            }
+        }
+    }
+    ops->unlock(ops->ctx);
+    return done;
+}
+
+int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len)
+{
+    if (!ready(why, len))
+        return -1;
+    if (n > 0x7fffffff) {
+        snprintf(why, len, "too many elements for cuBLAS");
+        return -1;
+    }
+    float byf = (float)by;
+    int r = dbl ? B.zdscal(B.h, (int)n, &by, (void *)(uintptr_t)x, 1) : B.csscal(B.h, (int)n, &byf, (void *)(uintptr_t)x, 1);
+    if (r)
+        snprintf(why, len, "cuBLAS scal failed (status %d)", r);
+    return r;
+}

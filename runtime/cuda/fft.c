@@ -1,0 +1,197 @@
+/*
+ * fft.c - the complex FFTs of lib_fft.c on the device through cuFFT (cuda.h
+ * rt_cuda_fft_c2c), opened with dlopen (loader.c) on first use.
+ *
+ * The transform lib_fft.c describes (an array, which of its dimensions are transformed)
+ * is one cufftPlanMany: the transformed dimensions (1 to 3 of size > 1) are the plan's
+ * n[], their row-major strides expressed as istride (the innermost one's) and inembed[]
+ * (the ratio of neighbouring strides), and at most one other dimension of size > 1 is the
+ * batch (idist its stride). fft2 of an H x W x 3 cube is n = {H, W}, istride 3, batch 3,
+ * idist 1: one plan, one execution. Layouts with two batch dimensions and more than 3
+ * transformed ones are not expressible: the caller runs FFTW instead.
+ *
+ * Data stays on the device (residency.c): the input's device copy is uploaded only when
+ * stale, the output is written there in full ('nocopy: no upload) and downloaded only when
+ * the host reads it. The inverse's 1/N is applied on the device by cuBLAS's scal (blas.c);
+ * without cuBLAS the inverse fails here and the caller's FFTW does it again on the host
+ * (the output's device copy, written but not marked valid, is simply overwritten later).
+ *
+ * Plans are kept in a small LRU cache (as the CPU side keeps FFTW's), keyed by the layout
+ * and the type; all of this runs with the engine's lock held (RtDevOps lock).
+ */
+#include "runtime/cuda/api.h"
+#include "runtime/cuda/cuda.h"
+#include "runtime/residency.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define CUFFT_C2C 0x29
+#define CUFFT_Z2Z 0x69
+#define CUFFT_FORWARD (-1)
+#define CUFFT_INVERSE 1
+#define PLANS 16
+
+typedef int cufftHandle;
+typedef int (*PlanManyFn)(cufftHandle *plan, int rank, int *n, int *inembed, int istride, int idist, int *onembed,
+                          int ostride, int odist, int type, int batch);
+typedef int (*ExecFn)(cufftHandle plan, void *in, void *out, int direction);
+typedef int (*DestroyFn)(cufftHandle plan);
+
+typedef RtCudaFftLayout Layout;
+
+typedef struct Plan {
+    Layout key;
+    cufftHandle h;
+    unsigned long long used;
+} Plan;
+
+static struct {
+    bool tried, ok;
+    char why[256];
+    PlanManyFn plan_many;
+    ExecFn exec_c2c, exec_z2z;
+    DestroyFn destroy;
+    Plan plans[PLANS];
+    int nplans;
+    unsigned long long clock;
+} F;
+
+static bool load(char *why, size_t len)
+{
+    if (!F.tried) {
+        F.tried = true;
+        F.plan_many = (PlanManyFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftPlanMany", F.why, sizeof F.why);
+        F.exec_c2c = F.plan_many ? (ExecFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftExecC2C", F.why, sizeof F.why) : NULL;
+        F.exec_z2z = F.exec_c2c ? (ExecFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftExecZ2Z", F.why, sizeof F.why) : NULL;
+        F.destroy = F.exec_z2z ? (DestroyFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftDestroy", F.why, sizeof F.why) : NULL;
+        F.ok = F.destroy != NULL;
+    }
+    if (!F.ok)
+        snprintf(why, len, "%s", F.why);
+    return F.ok;
+}
+
+bool rt_cuda_fft_layout(int rank, const int64_t *dims, const bool *tr, bool dbl, Layout *L)
+{
+    memset(L, 0, sizeof *L);
+    L->type = dbl ? CUFFT_Z2Z : CUFFT_C2C;
+    L->batch = 1;
+    int64_t st[16], s = 1;
+    if (rank > 16)
+        return false;
+    for (int d = rank - 1; d >= 0; d--) {
+        st[d] = s;
+        s *= dims[d];
+    }
+    if (s > 0x7fffffff)
+        return false;
+    int t[3], nt = 0, nb = 0;
+    for (int d = 0; d < rank; d++) {
+        if (dims[d] <= 1)
+            continue;
+        if (tr[d]) {
+            if (nt == 3)
+                return false;
+            t[nt++] = d;
+        } else {
+            if (nb++)
+                return false;   /* two batch dimensions */
+            L->batch = (int)dims[d];
+            L->dist = (int)st[d];
+        }
+    }
+    if (!nt)
+        return false;
+    L->rank = nt;
+    L->stride = (int)st[t[nt - 1]];
+    for (int k = 0; k < nt; k++) {
+        L->n[k] = (int)dims[t[k]];
+        L->embed[k] = k == 0 ? L->n[0] : (int)(st[t[k - 1]] / st[t[k]]);
+    }
+    return true;
+}
+
+static cufftHandle *plan_for(const Layout *L, char *why, size_t len)
+{
+    for (int i = 0; i < F.nplans; i++)
+        if (!memcmp(&F.plans[i].key, L, sizeof *L)) {
+            F.plans[i].used = ++F.clock;
+            return &F.plans[i].h;
+        }
+    int slot = F.nplans;
+    if (F.nplans == PLANS) {    /* the least recently used goes */
+        slot = 0;
+        for (int i = 1; i < PLANS; i++)
+            if (F.plans[i].used < F.plans[slot].used)
+                slot = i;
+        F.destroy(F.plans[slot].h);
+    } else {
+        F.nplans++;
+    }
+    Layout k = *L;
+    int r = F.plan_many(&F.plans[slot].h, k.rank, k.n, k.embed, k.stride, k.dist, k.embed, k.stride, k.dist,
+                        k.type, k.batch);
+    if (r != 0) {
+        F.plans[slot] = F.plans[--F.nplans];
+        snprintf(why, len, "cufftPlanMany failed (cufftResult %d)", r);
+        return NULL;
+    }
+    F.plans[slot].key = *L;
+    F.plans[slot].used = ++F.clock;
+    return &F.plans[slot].h;
+}
+
+int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool dbl, char *why, size_t len)
+{
+    const RtDevOps *ops = rt_cuda_dev_ops();
+    Layout L;
+    if (!ops) {
+        snprintf(why, len, "no CUDA device");
+        return 0;
+    }
+    if (!rt_cuda_fft_layout(x->rank, x->dims, tr, dbl, &L)) {
+        snprintf(why, len, "a layout cuFFT cannot express");
+        return 0;
+    }
+    ops->lock(ops->ctx);
+    int done = 0;
+    uint64_t din = 0, dout = 0;
+    cufftHandle *h = NULL;
+    if (!load(why, len)) {
+        /* why says it */
+    } else if ((h = plan_for(&L, why, len)) &&
+               rt_res_device(x->buf, ops, RT_USE_READ, &din) == 0 &&
+               rt_res_device(out->buf, ops, RT_USE_WRITE | RT_USE_NOCOPY, &dout) == 0) {
+        ExecFn exec = dbl ? F.exec_z2z : F.exec_c2c;
+        int r = exec(*h, (void *)(uintptr_t)din, (void *)(uintptr_t)dout, inverse ? CUFFT_INVERSE : CUFFT_FORWARD);
+        if (r == 0 && inverse) {
+            int64_t n = 1;
+            for (int k = 0; k < L.rank; k++)
+                n *= L.n[k];
+            r = rt_cuda_scal_c(dout, out->n, 1.0 / (double)n, dbl, why, len);
+        }
+        char w[64];
+        const RtCudaDriver *d = rt_cuda_driver(w, sizeof w);
+        if (r == 0 && d)        /* finished when the builtin returns, as a kernel launch is */
+            r = d->cuCtxSynchronize();
+        if (r == 0) {
+            rt_res_launched(x->buf, RT_USE_READ);
+            rt_res_launched(out->buf, RT_USE_WRITE);
+            done = 1;
+        } else if (!inverse || r != -1) {
+            snprintf(why, len, "cuFFT failed (result %d)", r);
+        }
+    } else if (h) {
+        snprintf(why, len, "out of device memory");
+    }
+    ops->unlock(ops->ctx);
+    return done;
+}
+
+void rt_cuda_fft_shutdown(void)
+{
+    for (int i = 0; i < F.nplans; i++)
+        F.destroy(F.plans[i].h);
+    F.nplans = 0;
+}

@@ -1,0 +1,143 @@
+/*
+ * residency.c - the valid bits of a buffer's host and device copies (residency.h).
+ *
+ * States (RtBuffer.flags, with buf->device):
+ *   host only       device NULL                 (every buffer starts here)
+ *   both valid      HOST_VALID | DEVICE_VALID   (after an upload, a 'const launch, a download)
+ *   device newer    DEVICE_VALID                (a launch wrote it)
+ *   host newer      HOST_VALID, device kept     (the host wrote it; the block is reused)
+ */
+#include "runtime/residency.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+
+/* Set when the first device copy is made: until then (always on the CPU engine) no buffer
+ * has one, and rt_values_host does not walk cells. */
+static _Atomic bool any_device;
+
+static bool host_valid(const RtBuffer *b) { return !b->device || (b->flags & RT_BUF_HOST_VALID); }
+
+static void lock(const RtDevOps *o)
+{
+    if (o->lock)
+        o->lock(o->ctx);
+}
+
+static void unlock(const RtDevOps *o)
+{
+    if (o->unlock)
+        o->unlock(o->ctx);
+}
+
+/* Download when stale; called with the device held. */
+static int bring_home(RtBuffer *b)
+{
+    RtDevCopy *c = b->device;
+    if (host_valid(b))
+        return 0;
+    int rc = c->ops->download(c->ops->ctx, b->host, c->ptr, c->bytes);
+    if (rc == 0)
+        b->flags |= RT_BUF_HOST_VALID;
+    return rc;
+}
+
+static void drop(RtBuffer *b)
+{
+    RtDevCopy *c = b->device;
+    c->ops->free(c->ops->ctx, c->ptr, c->bytes);
+    free(c);
+    b->device = NULL;
+    b->flags = (b->flags & ~(unsigned)RT_BUF_DEVICE_VALID) | RT_BUF_HOST_VALID;
+}
+
+int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr)
+{
+    RtDevCopy *c = b->device;
+    if (c && c->ops != ops) {   /* another device's copy: home first, then drop it */
+        int rc = bring_home(b);
+        if (rc)
+            return rc;
+        drop(b);
+        c = NULL;
+    }
+    if (!c) {
+        c = malloc(sizeof *c);
+        if (!c)
+            return 2;           /* CUDA_ERROR_OUT_OF_MEMORY */
+        *c = (RtDevCopy){.ops = ops, .bytes = b->bytes};
+        int rc = ops->alloc(ops->ctx, b->bytes, &c->ptr);
+        if (rc) {
+            free(c);
+            return rc;
+        }
+        b->device = c;
+        any_device = true;
+        b->flags = (b->flags & ~(unsigned)RT_BUF_DEVICE_VALID) | RT_BUF_HOST_VALID;
+    }
+    bool full_write = (use & RT_USE_NOCOPY) && (use & RT_USE_WRITE) && !(use & RT_USE_READ);
+    if (!(b->flags & RT_BUF_DEVICE_VALID) && !full_write) {
+        int rc = ops->upload(ops->ctx, c->ptr, b->host, c->bytes);
+        if (rc)
+            return rc;
+        b->flags |= RT_BUF_DEVICE_VALID;
+    }
+    *ptr = c->ptr;
+    return 0;
+}
+
+void rt_res_launched(RtBuffer *b, unsigned use)
+{
+    if (!b->device)
+        return;
+    b->flags |= RT_BUF_DEVICE_VALID;
+    if (use & RT_USE_WRITE)
+        b->flags &= ~(unsigned)RT_BUF_HOST_VALID;
+}
+
+bool rt_buf_host(RtBuffer *b, bool write)
+{
+    if (!b || !b->device)
+        return true;
+    /* nothing to do (the common case: element access of a buffer already acquired, on
+     * the pool's threads too): no lock */
+    unsigned f = b->flags;
+    if ((f & RT_BUF_HOST_VALID) && (!write || !(f & RT_BUF_DEVICE_VALID)))
+        return true;
+    const RtDevOps *o = ((RtDevCopy *)b->device)->ops;
+    lock(o);
+    int rc = 0;
+    if (b->device) {            /* still there under the lock */
+        rc = bring_home(b);
+        if (rc == 0 && write)
+            b->flags &= ~(unsigned)RT_BUF_DEVICE_VALID;
+    }
+    unlock(o);
+    return rc == 0;
+}
+
+bool rt_values_host(const Value *vals, int n, bool write)
+{
+    bool ok = true;
+    if (!any_device)
+        return true;
+    for (int i = 0; i < n; i++) {
+        if (vals[i].kind != V_ARRAY)
+            continue;
+        RtArray *a = vals[i].a;
+        ok &= rt_buf_host(a->buf, write);
+        if (a->elem == RT_VALUE && a->data)
+            ok &= rt_values_host(a->data, (int)a->n, write);
+    }
+    return ok;
+}
+
+void rt_res_release(RtBuffer *b)
+{
+    if (!b->device)
+        return;
+    const RtDevOps *o = ((RtDevCopy *)b->device)->ops;
+    lock(o);
+    drop(b);
+    unlock(o);
+}

@@ -1,0 +1,72 @@
+/*
+ * residency.h - where the valid copy of a buffer lives: the host, a device, or both
+ * (DESIGN.md "Values and memory": a valid bit per copy, set and cleared by writers).
+ *
+ * An engine with its own memory (the CUDA engine) gives a buffer a device copy with
+ * rt_res_device before a launch and says what the launch did with rt_res_launched; the
+ * device copy then outlives the launch, so a chain of kernels over one frame uploads it once
+ * and downloads the result once. Everything else in the runtime reads host memory: each
+ * path that reads or writes a buffer's elements outside a kernel (builtins, operators,
+ * element access, printing, the writers of io/) first calls rt_buf_host, which downloads
+ * the device copy only when the host's is stale, and, for a write, marks the device copy
+ * stale. Freeing a buffer gives its device block back (rt_res_release, value.c).
+ *
+ * The state machine knows no engine: the device is a table of functions (RtDevOps), so the
+ * unit test (tests/unit/test_residency.c) drives it with a fake device that counts
+ * transfers. A buffer without a device copy (buf->device NULL) is valid on the host.
+ */
+#ifndef RT_RESIDENCY_H
+#define RT_RESIDENCY_H
+
+#include "runtime/value.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A device, as the state machine sees it. Each call returns 0 on success. lock/unlock
+ * (may be NULL) guard the device for rt_buf_host and rt_res_release, which are called from
+ * outside the engine; rt_res_device and rt_res_launched are called with it held. */
+typedef struct RtDevOps {
+    int (*alloc)(void *ctx, size_t bytes, uint64_t *ptr);
+    void (*free)(void *ctx, uint64_t ptr, size_t bytes);
+    int (*upload)(void *ctx, uint64_t dst, const void *src, size_t bytes);
+    int (*download)(void *ctx, void *dst, uint64_t src, size_t bytes);
+    void (*lock)(void *ctx);
+    void (*unlock)(void *ctx);
+    void *ctx;
+} RtDevOps;
+
+/* What buf->device points to while a device copy exists. */
+typedef struct RtDevCopy {
+    const RtDevOps *ops;
+    uint64_t ptr;
+    size_t bytes;
+} RtDevCopy;
+
+/* How a launch uses a buffer. */
+enum {
+    RT_USE_READ = 1,            /* elements are read: the device copy must be current */
+    RT_USE_WRITE = 2,           /* elements are written: the host copy becomes stale */
+    RT_USE_NOCOPY = 4,          /* every element is written before any read ('nocopy
+                                 * declared): a stale device copy is not uploaded */
+};
+
+/* The device copy of b on `ops`' device, current for `use`: allocated when missing,
+ * uploaded when stale (not for RT_USE_NOCOPY). A copy on another device is brought home
+ * first. 0 and *ptr, or the failing call's result (b's host copy is then still valid). */
+int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr);
+/* After a launch that ran: the device copy is valid; with RT_USE_WRITE the host's is
+ * stale ('const uses leave both valid). */
+void rt_res_launched(RtBuffer *b, unsigned use);
+/* Acquire b's elements for the host: download the device copy when the host's is stale;
+ * for a write, the device copy becomes stale. False when the download failed (the host
+ * copy is then not current; the caller reports it). */
+bool rt_buf_host(RtBuffer *b, bool write);
+/* rt_buf_host on the buffer of every array among vals (cells' elements included). */
+bool rt_values_host(const Value *vals, int n, bool write);
+/* Give b's device block back (buffer freed, or its host copy made the only one by
+ * the caller); the host copy must already be current. */
+void rt_res_release(RtBuffer *b);
+
+#endif

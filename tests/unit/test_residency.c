@@ -1,0 +1,212 @@
+/*
+ * test_residency.c - the valid bits of host and device copies (runtime/residency.c),
+ * driven with a fake device: device blocks are host memory, "kernels" are C functions on
+ * them, and every transfer is counted. What a GPU engine must achieve (issue 14): a chain
+ * of launches over a frame costs one upload and one download, a host read in between one
+ * more download, 'const arguments are never downloaded, 'nocopy outputs never uploaded.
+ */
+#include "runtime/residency.h"
+#include "runtime/value.h"
+#include "tests/unit/check.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct Dev {
+    int allocs, frees, uploads, downloads, locks, lock_calls;
+    int fail_download;
+} Dev;
+
+static int d_alloc(void *ctx, size_t bytes, uint64_t *ptr)
+{
+    Dev *d = ctx;
+    void *p = malloc(bytes);
+    if (!p)
+        return 2;
+    memset(p, 0xAB, bytes);     /* device garbage: a skipped upload must not matter */
+    d->allocs++;
+    *ptr = (uint64_t)(uintptr_t)p;
+    return 0;
+}
+
+static void d_free(void *ctx, uint64_t ptr, size_t bytes)
+{
+    (void)bytes;
+    ((Dev *)ctx)->frees++;
+    free((void *)(uintptr_t)ptr);
+}
+
+static int d_upload(void *ctx, uint64_t dst, const void *src, size_t bytes)
+{
+    ((Dev *)ctx)->uploads++;
+    memcpy((void *)(uintptr_t)dst, src, bytes);
+    return 0;
+}
+
+static int d_download(void *ctx, void *dst, uint64_t src, size_t bytes)
+{
+    Dev *d = ctx;
+    if (d->fail_download)
+        return 700;
+    d->downloads++;
+    memcpy(dst, (void *)(uintptr_t)src, bytes);
+    return 0;
+}
+
+static void d_lock(void *ctx) { ((Dev *)ctx)->locks++, ((Dev *)ctx)->lock_calls++; }
+static void d_unlock(void *ctx) { ((Dev *)ctx)->locks--; }
+
+static Dev dev;
+static const RtDevOps ops = {d_alloc, d_free, d_upload, d_download, d_lock, d_unlock, &dev};
+
+static float *dptr(RtBuffer *b, unsigned use)
+{
+    uint64_t p = 0;
+    if (rt_res_device(b, &ops, use, &p))
+        return NULL;
+    return (float *)(uintptr_t)p;
+}
+
+/* "Kernels" on the device: y = x + c (x read, y written; x may be y). */
+static void k_add(RtBuffer *x, unsigned xuse, RtBuffer *y, unsigned yuse, float c)
+{
+    float *dx = dptr(x, xuse), *dy = x == y ? dx : dptr(y, yuse);
+    for (int64_t i = 0; i < x->n; i++)
+        dy[i] = dx[i] + c;
+    rt_res_launched(x, xuse);
+    if (y != x)
+        rt_res_launched(y, yuse);
+}
+
+static Value frame(int64_t n)
+{
+    int64_t dims[1] = {n};
+    return rt_array_new(RT_F32, 1, dims);
+}
+
+static void reset(void) { memset(&dev, 0, sizeof dev); }
+
+int main(void)
+{
+    enum { N = 1000, FRAMES = 5, LAUNCHES = 100 };
+    const unsigned RW = RT_USE_READ | RT_USE_WRITE, RO = RT_USE_READ, OUT = RT_USE_WRITE | RT_USE_NOCOPY;
+
+    /* a filter chain of 100 in-place launches over each of 5 frames the host fills */
+    reset();
+    Value f = frame(N);
+    bool values_ok = true;
+    for (int t = 0; t < FRAMES; t++) {
+        rt_buf_host(f.a->buf, true);                   /* the decoder writes the frame */
+        float *h = f.a->data;
+        for (int i = 0; i < N; i++)
+            h[i] = (float)(t * N + i);
+        for (int k = 0; k < LAUNCHES; k++)
+            k_add(f.a->buf, RW, f.a->buf, RW, 1.0f);
+        rt_buf_host(f.a->buf, false);                  /* the encoder reads the result */
+        for (int i = 0; i < N; i++)
+            values_ok &= h[i] == (float)(t * N + i + LAUNCHES);
+    }
+    report("chain of 100 launches per frame: one upload per frame",
+           dev.uploads == FRAMES ? NULL : why("%d uploads for %d frames", dev.uploads, FRAMES));
+    report("chain of 100 launches per frame: one download per frame",
+           dev.downloads == FRAMES ? NULL : why("%d downloads for %d frames", dev.downloads, FRAMES));
+    report("chain of 100 launches per frame: the host sees every launch's result",
+           values_ok ? NULL : "wrong values on the host");
+    report("chain: one device block for all frames", dev.allocs == 1 ? NULL : why("%d allocations", dev.allocs));
+    rt_release(f);
+    report("freeing the buffer gives its device block back",
+           dev.frees == 1 ? NULL : why("%d blocks freed", dev.frees));
+    report("the device is held around host acquisitions and balanced", dev.locks == 0 ? NULL : "unbalanced lock");
+
+    /* a host read between launches: one more download, no upload (reading does not dirty) */
+    reset();
+    f = frame(N);
+    k_add(f.a->buf, RW, f.a->buf, RW, 1.0f);
+    rt_buf_host(f.a->buf, false);
+    float mid = ((float *)f.a->data)[7];
+    k_add(f.a->buf, RW, f.a->buf, RW, 1.0f);
+    rt_buf_host(f.a->buf, false);
+    report("host read between launches: one extra download, no extra upload",
+           dev.uploads == 1 && dev.downloads == 2 && mid == 1.0f && ((float *)f.a->data)[7] == 2.0f
+               ? NULL
+               : why("%d uploads, %d downloads, values %g %g", dev.uploads, dev.downloads, mid,
+                     ((float *)f.a->data)[7]));
+    /* reading twice costs nothing more */
+    rt_buf_host(f.a->buf, false);
+    report("a second host read downloads nothing", dev.downloads == 2 ? NULL : why("%d downloads", dev.downloads));
+    /* a host write between launches: the next launch uploads again */
+    rt_buf_host(f.a->buf, true);
+    ((float *)f.a->data)[0] = 100.0f;
+    k_add(f.a->buf, RW, f.a->buf, RW, 1.0f);
+    rt_buf_host(f.a->buf, false);
+    report("host write between launches: uploaded again before the next launch",
+           dev.uploads == 2 && ((float *)f.a->data)[0] == 101.0f
+               ? NULL
+               : why("%d uploads, x[0] = %g", dev.uploads, ((float *)f.a->data)[0]));
+    rt_release(f);
+
+    /* 'const input, 'nocopy output: x uploaded once, never downloaded; y never uploaded */
+    reset();
+    Value x = frame(N), y = frame(N);
+    ((float *)x.a->data)[3] = 5.0f;
+    for (int k = 0; k < LAUNCHES; k++)
+        k_add(x.a->buf, RO, y.a->buf, OUT, 2.0f);
+    int up_before = dev.uploads;
+    rt_buf_host(x.a->buf, false);
+    rt_buf_host(y.a->buf, false);
+    report("'const input over 100 launches: uploaded once, no download",
+           up_before == 1 && dev.downloads == 1 ? NULL
+                                                : why("%d uploads, %d downloads in all", dev.uploads, dev.downloads));
+    report("'nocopy output: never uploaded, its result on the host",
+           ((float *)y.a->data)[3] == 7.0f && ((float *)y.a->data)[0] == 2.0f ? NULL : "wrong values");
+    /* reading the const input on the host then using it again: still no transfer */
+    k_add(x.a->buf, RO, y.a->buf, OUT, 3.0f);
+    report("'const input read on the host, then launched again: nothing uploaded",
+           dev.uploads == 1 ? NULL : why("%d uploads", dev.uploads));
+    rt_release(x);
+    rt_release(y);
+    report("both device blocks freed", dev.frees == 2 && dev.allocs == 2 ? NULL
+                                                                         : why("%d allocs, %d frees", dev.allocs, dev.frees));
+
+    /* 'nocopy where the buffer is also read (a kernel both reads and writes): uploaded */
+    reset();
+    x = frame(N);
+    ((float *)x.a->data)[1] = 4.0f;
+    k_add(x.a->buf, RW | RT_USE_NOCOPY, x.a->buf, RW | RT_USE_NOCOPY, 1.0f);
+    rt_buf_host(x.a->buf, false);
+    report("'nocopy with reads is uploaded", dev.uploads == 1 && ((float *)x.a->data)[1] == 5.0f ? NULL
+                                                                                             : "not uploaded");
+    /* a failing download: reported, the host copy stays marked stale, a retry works */
+    k_add(x.a->buf, RW, x.a->buf, RW, 1.0f);
+    dev.fail_download = 1;
+    bool ok1 = rt_buf_host(x.a->buf, false);
+    dev.fail_download = 0;
+    bool ok2 = rt_buf_host(x.a->buf, false);
+    report("a failed download is reported and retried", !ok1 && ok2 && ((float *)x.a->data)[1] == 6.0f ? NULL
+                                                                                                      : "not reported");
+    rt_release(x);
+
+    /* acquiring a buffer whose host copy is current takes no lock (element access on the
+     * pool's threads goes through here for every element) */
+    reset();
+    x = frame(8);
+    k_add(x.a->buf, RO, x.a->buf, RO, 0.0f);   /* 'const: both copies valid */
+    bool fast = rt_buf_host(x.a->buf, false);
+    report("reading a buffer valid on the host: no lock, no download",
+           fast && dev.lock_calls == 0 && dev.downloads == 0 ? NULL
+                                                             : why("%d locks, %d downloads", dev.lock_calls, dev.downloads));
+    rt_buf_host(x.a->buf, true);                /* a write must mark the device copy: locked once */
+    rt_buf_host(x.a->buf, true);                /* then nothing more to do */
+    report("writing a buffer valid on both sides: one locked transition",
+           dev.lock_calls == 1 && !(x.a->buf->flags & RT_BUF_DEVICE_VALID) ? NULL : why("%d locks", dev.lock_calls));
+    rt_release(x);
+
+    /* a buffer never given to a device: acquisitions are free */
+    reset();
+    x = frame(4);
+    report("host-only buffer: no transfer", rt_buf_host(x.a->buf, true) && dev.downloads == 0 && dev.locks == 0
+                                                ? NULL
+                                                : "transferred");
+    rt_release(x);
+    return failures != 0;
+}
