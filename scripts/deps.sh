@@ -41,6 +41,8 @@ fonts-dejavu-core   # display/: the font of the text in the window (DejaVuSans.t
 xvfb                # tests: a virtual X server the window tests start themselves
 xdotool             # tests: keys and clicks sent to the preview window
 x11-apps            # tests: xwd, screenshots of the window checked by pixel value
+slurm-wlm           # tests/slurm/: slurmctld, slurmd and sbatch/squeue/scontrol for the single-node Slurm that tests qpipe slurm
+munge               # tests/slurm/: munged, the authentication that the Slurm daemons and clients need (a private key and socket)
 '
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
