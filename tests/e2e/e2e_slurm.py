@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "slurm"))
-from harness import QPIPE, check, expect_code, ffmpeg, main, out, qpipe, run  # noqa: E402
+from harness import QPIPE, check, expect_code, ffmpeg, main, out, psnr_bytes, qpipe, run  # noqa: E402
 import cluster  # noqa: E402
 
 CLUSTER = cluster.Cluster()
@@ -185,6 +185,26 @@ def segment_warmup():
     if base is not None and rows != base:
         raise AssertionError("with --warmup the part differs: %d frames from %s, without %d from %s" % (
             len(rows), rows[:1], len(base), base[:1]))
+
+
+@check("run --segment --warmup 50: a temporal filter (denoise_temporal) starts the segment from one run's state")
+def warmup_state():
+    _, video = media()
+    one = out("dt_one.mkv")
+    expect_code(qpipe("denoise_temporal", video, one, "--codec", "ffv1", "-an", "-q"), 0, "single run")
+    frame = 64 * 48 * 3
+    ref = rgb(one)
+    got = {}
+    for name, extra in (("cold", []), ("warm", ["--warmup", "50"])):
+        part = out("dt_%s.nut" % name)
+        expect_code(qpipe("denoise_temporal", video, part, "--segment", "2/4", "--codec", "ffv1", "-q", *extra), 0,
+                    "--segment 2/4 " + " ".join(extra))
+        first = framemd5(part)[0][0]
+        k = int(round(first / 0.04))
+        got[name] = psnr_bytes(rgb(part)[:frame], ref[k * frame:(k + 1) * frame])
+    if not (got["warm"] >= 50 and got["cold"] < got["warm"] - 3):
+        raise AssertionError("first frame of the segment against one run: PSNR %.1f dB cold, %.1f dB with "
+                             "--warmup 50" % (got["cold"], got["warm"]))
 
 
 @check("slurm --dry-run: the scripts (array, absolute paths, --shard/--segment, afterok), nothing created")
