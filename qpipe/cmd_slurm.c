@@ -164,6 +164,10 @@ static int parse(int argc, char **argv, Slurm *s)
         bool more = i + 1 < argc;
         if (!strcmp(a, "--help") || !strcmp(a, "-h"))
             return usage(stdout) ? EX_USAGE : -1;
+        if ((!strcmp(a, "--tasks") || !strcmp(a, "--sbatch-args")) && !more) {
+            fprintf(stderr, "qpipe slurm: %s needs a value\n", a);
+            return EX_USAGE;
+        }
         if (!strcmp(a, "--wait"))
             s->wait = true;
         else if (!strcmp(a, "--dry-run"))
