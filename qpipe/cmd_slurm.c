@@ -502,6 +502,10 @@ static int run(Slurm *s)
             tasks = (int)keys;
         }
     }
+    if (!folder && !s->overwrite && access(s->out, F_OK) == 0) {
+        fprintf(stderr, "qpipe slurm: %s exists (use -y to overwrite)\n", s->out);
+        return EX_CANTCREAT;        /* before the work, not at its assembly */
+    }
     size_t jl = strlen(s->out) + 32;
     if (!(s->jobdir = malloc(jl)))
         return EX_SOFTWARE;

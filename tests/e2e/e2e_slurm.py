@@ -231,6 +231,9 @@ def dry_run():
             raise AssertionError("video dry run (exit %d) lacks %r: %s" % (code, w, text))
     if "10 key frames" not in err or os.path.exists(jd):
         raise AssertionError("20 tasks over 10 key frames: %s; job folder made: %s" % (err, os.path.exists(jd)))
+    code, text, err = run([QPIPE, "slurm", "invert", video, video, "--dry-run"])
+    if code != 73 or "exists (use -y" not in err or text:
+        raise AssertionError("an existing OUT without -y: exit %d, %s" % (code, err.strip()))
 
 
 @check("slurm: a folder over a 3-task array gives one run's outputs (pixel values)")
