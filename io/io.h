@@ -97,6 +97,8 @@ typedef struct IoVideoInOptions {
                                    stream's timestamps then start at 0 (ffmpeg -ss before -i) */
     double end;                 /* > 0: stop at this position of the file (seconds, as start) */
     bool no_audio, no_subtitles;    /* leave those streams out of the packets for a writer */
+    bool partial;               /* only a part is read (qpipe run --segment seeks and stops
+                                   itself): the container's frame count is not checked */
     double fps;                 /* frame rate of an image sequence (img%04d.png); 0 = 25 */
 } IoVideoInOptions;
 
@@ -171,6 +173,28 @@ const char *io_vout_notes(const IoVideoOut *out);
 int io_vout_close(IoVideoOut *out, char *err, size_t errlen);
 /* Free without finishing the file (after an error). */
 void io_vout_abort(IoVideoOut *out);
+
+/* The frames of a video file's video stream by demuxing alone (video_index.c): every
+ * packet's timestamp (pts, else dts) in display order, and whether it is a key frame. */
+typedef struct IoVideoIndex {
+    int64_t *pts;               /* n timestamps, ascending, in the stream's time base */
+    bool *key;                  /* key[i]: the frame at pts[i] is a key frame */
+    int64_t n;
+    int tb_num, tb_den;         /* the stream's time base */
+    int64_t start;              /* the stream's start time (0 when the file gives none) */
+} IoVideoIndex;
+/* 0, or -1 with err set (no video stream, unreadable, a packet without a timestamp). */
+int io_video_index(const char *path, IoVideoIndex *ix, char *err, size_t errlen);
+void io_video_index_free(IoVideoIndex *ix);
+
+/* Join the video streams of parts[0..n-1] (each written by `qpipe run --segment` from
+ * `original`, the frames of one keeping their timestamps) into `out` by copying their
+ * packets, with the other streams (audio, subtitles, chapters, metadata) of `original`
+ * copied once (video_concat.c). The parts must share codec and parameters and follow
+ * each other in time. Writes `out` exactly (the caller renames). 0, or -1 with err set
+ * and nothing left at out. */
+int io_video_concat(const char *original, const char *const *parts, int n, const char *out, char *err,
+                    size_t errlen);
 
 
 #endif

@@ -50,6 +50,9 @@ void io_pq_release(IoPacketQueue *q);
 IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AVRational fps,
                               AVRational tb, const IoVideoOutOptions *opt, char *err, size_t errlen);
 
+/* Can a stream of these parameters be copied into this container (video_out.c)? */
+bool io_vout_copyable(const AVOutputFormat *of, const AVCodecParameters *par);
+
 /* Audio decoded and encoded again for a container that cannot hold it as it is
  * (audio_reencode.c). */
 typedef struct IoAudioReencode IoAudioReencode;

@@ -621,7 +621,7 @@ static void check_end(IoVideoIn *in)
         in->dmg.missing += (int64_t)llround((declared - ends) / fd);
     }
     /* a container that counts its frames (MP4) says how many there are */
-    if (in->opt.start <= 0 && in->opt.end <= 0 && st->nb_frames > 0) {
+    if (in->opt.start <= 0 && in->opt.end <= 0 && !in->opt.partial && st->nb_frames > 0) {
         int64_t lost = st->nb_frames - in->delivered - in->dmg.ts_dropped;
         if (lost > in->dmg.missing)
             in->dmg.missing = lost;

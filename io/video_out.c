@@ -370,6 +370,11 @@ static bool copyable(const AVOutputFormat *of, const AVCodecParameters *par)
     return q == 1 || (q < 0 && par->codec_type != AVMEDIA_TYPE_DATA);
 }
 
+bool io_vout_copyable(const AVOutputFormat *of, const AVCodecParameters *par)
+{
+    return copyable(of, par);
+}
+
 /* The source's other streams, chapters and metadata. */
 static int copy_streams(IoVideoOut *out, IoVideoIn *src, char *err, size_t errlen)
 {

@@ -69,6 +69,7 @@ typedef struct RunArgs {
     const char *progress;       /* --progress FILE or - */
     RunMedia media;             /* video options (run_opts.c) */
     bool watch_worker;          /* --watch-worker: serve `qpipe watch` (watch.h), no IN/OUT */
+    int shard_i, shard_n;       /* --shard i/N (parts.c); shard_n 0: all files */
 } RunArgs;
 
 static void run_usage(FILE *out)
@@ -95,6 +96,7 @@ static void run_usage(FILE *out)
           "  --format EXT         image format of a folder's outputs (png, tif, jpg, ppm), or\n"
           "                       the container on stdout (mkv, nut, y4m; png for an image)\n"
           "  --progress FILE|-    FFmpeg-style key=value progress blocks\n"
+          "  --shard i/N          a folder's i-th (from 0) of N slices of files by sorted name\n"
           "  --double --threads N (-threads N) as for qpipe exec\n"
           "  --engine cpu|cuda|auto  where kernels run (default auto: CUDA when a device answers)\n"
           "\n",
@@ -165,6 +167,10 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             a->format = VALUE();
         else if (!strcmp(s, "--progress"))
             a->progress = VALUE();
+        else if (!strcmp(s, "--shard")) {
+            if ((rc = run_parse_part(s, VALUE(), &a->shard_i, &a->shard_n)))
+                return rc;
+        }
         else if (!strcmp(s, "--threads") || !strcmp(s, "-threads")) {
             char *end;
             const char *v = VALUE();
@@ -503,7 +509,10 @@ static int run_batch(const RunChain *c, const RunArgs *a)
     }
     int first = 0, failed = 0, skipped = 0;
     RunProgress pr = {.tty = !a->quiet && isatty(2), .start = run_now()};
-    for (size_t i = 0; i < n && !run_interrupted; i++) {
+    size_t from = 0, to = n, all = n;
+    if (a->shard_n)
+        run_shard_slice(n, a->shard_i, a->shard_n, &from, &to);
+    for (size_t i = from; i < to && !run_interrupted; i++) {
         char *out = batch_output(list[i], a);
         bool skip = false;
         int rc = !out ? EX_SOFTWARE : a->no_overwrite && exists(out) ? check_existing(out, a, &skip)
@@ -515,12 +524,16 @@ static int run_batch(const RunChain *c, const RunArgs *a)
                 first = rc;
         }
         if (pr.tty)
-            run_progress(&pr, (int64_t)i + 1, (int64_t)n, 0, false);
+            run_progress(&pr, (int64_t)(i - from) + 1, (int64_t)(to - from), 0, false);
         free(out);
     }
     for (size_t i = 0; i < n; i++)
         free(list[i]);
     free(list);
+    n = to - from;
+    if (a->shard_n && !a->quiet)
+        fprintf(stderr, "qpipe run: --shard %d/%d: images %zu to %zu of %zu\n", a->shard_i, a->shard_n, from + 1,
+                to, all);
     if (pr.line_shown)
         fputc('\n', stderr);
     if (run_interrupted)
@@ -557,6 +570,8 @@ static int run_video(const RunChain *c, RunArgs *a)
     if (std_out && a->format)
         a->media.vo.format = !strcmp(a->format, "y4m") ? "yuv4mpegpipe" : !strcmp(a->format, "mkv") ? "matroska"
                              : a->format;
+    if (a->media.seg_n && (rc = run_segment_range(a->in, &a->media)))
+        return rc;
     char err[1024] = "";
     RunProgress pr = {.tty = !a->quiet && isatty(2), .quiet = a->quiet, .verbose = a->verbose, .start = run_now()};
     if (a->progress) {
@@ -675,7 +690,16 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     bool image_pipe = (in_std || out_std) && (in_std ? (out_std ? a.format && is_image_ext(a.format)
                                                                 : io_is_image(a.out))
                                                      : io_is_image(a.in));
-    if (image_pipe) {
+    bool batch = !in_std && (is_dir(a.in) || (inputs_has_glob(a.in) && !exists(a.in)));
+    bool video_file = !in_std && !batch && exists(a.in) && !io_is_image(a.in) && !io_is_sequence(a.in);
+    if (a.shard_n && !batch) {
+        fprintf(stderr, "qpipe run: --shard is for a folder or glob of images; %s is not one (a video is split "
+                        "with --segment)\n", a.in);
+        rc = EX_USAGE;
+    } else if (a.media.seg_n && exists(a.in) && !video_file) {
+        fprintf(stderr, "qpipe run: --segment is for a video file; %s is not one\n", a.in);
+        rc = EX_USAGE;
+    } else if (image_pipe) {
         rc = run_image_pipe(&c, &a);
     } else if (in_std || (io_is_sequence(a.in) && !exists(a.in))) {
         rc = run_video(&c, &a);

@@ -12,6 +12,7 @@
 #include "display/display.h"
 #include "qpipe/presets.h"
 #include "qpipe/run.h"
+#include "qpipe/scaleout.h"
 #include "qpipe/signals.h"
 #include "qpipe/watch.h"
 
@@ -55,6 +56,10 @@ static void usage(FILE *out)
           "  watch FILTER.q IN OUT [--set name=value]... [OPTIONS]\n"
           "                        process every image and video arriving in IN, exactly\n"
           "                        once (qpipe watch --help; docs/watch.md)\n"
+          "  slurm FILTER.q IN OUT [--tasks N] [--wait] [--dry-run] [OPTIONS]\n"
+          "                        run it as Slurm jobs (qpipe slurm --help)\n"
+          "  assemble ORIGINAL OUT PART...\n"
+          "                        join the parts of run --segment i/N into OUT\n"
           "  emit --c|--cuda FILE.q [ARGS...]\n"
           "                        run the program and print the kernels it generates\n"
           "  help                  this text\n"
@@ -340,6 +345,8 @@ int main(int argc, char **argv)
         return cmd_parse(argc - 2, argv + 2);
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
+    if (!strcmp(cmd, "assemble") || !strcmp(cmd, "slurm"))     /* scaleout.h */
+        return cmd[0] == 'a' ? cmd_assemble(argc - 2, argv + 2) : cmd_slurm(argc - 2, argv + 2);
     if (!strcmp(cmd, "exec") || !strcmp(cmd, "emit") || !strcmp(cmd, "run") || !strcmp(cmd, "preview") ||
         !strcmp(cmd, "presets") || !strcmp(cmd, "watch")) {
         /* the process's pool, JIT and FFT state, shared by every runtime the command makes */

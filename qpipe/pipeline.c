@@ -167,6 +167,15 @@ static void *decoder(void *arg)
             q_end(&p->qin, false);
             break;
         }
+        if (p->m->seg_n && f.pts >= p->m->seg_end) {
+            io_picture_free(&f.pic);    /* --segment: the next segment's first frame */
+            q_end(&p->qin, false);
+            break;
+        }
+        if (p->m->seg_n && f.pts < p->m->seg_from) {
+            io_picture_free(&f.pic);
+            continue;
+        }
         p->decoded++;
         if (!q_push(&p->qin, f))
             break;
@@ -301,6 +310,10 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
             return;
         }
         IoPicture *out = filter_frame(p, f.pic, done, enc, enc_started);
+        if (out && p->m->seg_n && f.pts < p->m->seg_write) {
+            io_picture_free(&out);      /* --warmup: filtered for the filter's state, not written */
+            continue;
+        }
         if (!out || !q_push(&p->qout, (Frame){out, f.pts}))
             return;
         done++;
@@ -365,6 +378,10 @@ int pipe_run_video(const RunChain *c, const char *in, const char *out, const Run
     if (!p.in)
         return EX_NOINPUT;
     io_vin_set_pool(p.in, c->pool);
+    if (m->seg_seek > 0 && io_vin_seek(p.in, m->seg_seek, err, errlen) < 0) {
+        io_vin_close(p.in);
+        return EX_NOINPUT;
+    }
     IoVideoInfo vi;
     io_vin_info(p.in, &vi);
     if (pr->verbose)

@@ -83,6 +83,11 @@ typedef struct RunMedia {
     double duration;            /* -t: seconds after -ss; 0 none */
     int64_t max_frames;         /* --frames N (-frames:v N); 0 all */
     bool ignore_damage;         /* --ignore-damage: damaged input warns, exit 0 */
+    int seg_i, seg_n;           /* --segment i/N: the i-th (from 0) of N parts; seg_n 0: none */
+    int warmup;                 /* --warmup N: frames before the segment filtered, not written */
+    int64_t seg_from, seg_write, seg_end;   /* pts (parts.c run_segment_range): decode from,
+                                               write from, stop before (INT64_MAX: the end) */
+    double seg_seek;            /* seconds to seek to before decoding; <= 0: none */
 } RunMedia;
 
 /* Exit code of a run whose input was damaged (decode errors, missing frames, a stream
@@ -100,6 +105,18 @@ int run_media_finish(RunMedia *m);
 void run_media_usage(FILE *out);
 /* "90", "1:30", "01:01:30.5" as seconds; -1 when it is none of these. */
 double run_parse_time(const char *s);
+
+/* The i-th of N parts of a job (parts.c), i from 0 as SLURM_ARRAY_TASK_ID of --array=0-(N-1)
+ * and Kubernetes' JOB_COMPLETION_INDEX. "i/N" into *i, *n: 0, or 64 after printing a usage
+ * error that names opt. */
+int run_parse_part(const char *opt, const char *text, int *i, int *n);
+/* --shard: the files [*from, *to) of total, sorted by name: contiguous, sizes differ by 1 at most. */
+void run_shard_slice(size_t total, int i, int n, size_t *from, size_t *to);
+/* --segment: m->seg_from/seg_write/seg_end of the video `in` from its key frames (the
+ * boundaries of N segments are the key frames nearest to k/N of its frames, so the
+ * segments partition its frames) and m->seg_seek. 0, or an exit code after printing why
+ * (64: more segments than key frames; 66: unreadable). */
+int run_segment_range(const char *in, RunMedia *m);
 
 /* Images through pipes (run_stdio.c). stdin read whole into a temporary file named by
  * its signature (.png …): its path, or NULL with err set. */

@@ -102,7 +102,8 @@ int run_media_option(int argc, char **argv, int *i, RunMedia *m)
     }
     static const char *const with_value[] = {"-ss", "-t", "-to", "--frames", "-frames:v", "-vframes",
                                              "--fps", "-r", "--codec", "-c:v", "--crf", "--preset",
-                                             "--pix-fmt", "-pix_fmt", "--bitrate", "-b:v", NULL};
+                                             "--pix-fmt", "-pix_fmt", "--bitrate", "-b:v", "--segment",
+                                             "--warmup", NULL};
     bool known = false;
     for (int k = 0; with_value[k]; k++)
         known |= !strcmp(s, with_value[k]);
@@ -138,6 +139,15 @@ int run_media_option(int argc, char **argv, int *i, RunMedia *m)
         m->vin.fps = f;
         return 1;
     }
+    if (is(s, "--segment", NULL))
+        return run_parse_part(s, v, &m->seg_i, &m->seg_n) ? EX_USAGE : 1;
+    if (is(s, "--warmup", NULL)) {
+        long n = strtol(v, &end, 10);
+        if (!*v || *end || n < 0 || n > 100000)
+            return usage_error("--warmup needs a number of frames from 0 to 100000, not '%s'", v);
+        m->warmup = (int)n;
+        return 1;
+    }
     if (is(s, "--codec", "-c:v"))
         m->vo.codec = v;
     else if (is(s, "--preset", NULL))
@@ -165,6 +175,18 @@ int run_media_finish(RunMedia *m)
         if (m->vin.end <= 0 || end < m->vin.end)
             m->vin.end = end;      /* ffmpeg: the earlier of -t and -to wins */
     }
+    if (m->seg_n && (m->vin.start > 0 || m->vin.end > 0 || m->max_frames)) {
+        fprintf(stderr, "qpipe run: --segment splits the whole video: it does not go with -ss, -t, -to or "
+                        "--frames\n(qpipe run --help for usage)\n");
+        return EX_USAGE;
+    }
+    if (m->warmup && !m->seg_n) {
+        fprintf(stderr, "qpipe run: --warmup is for --segment\n(qpipe run --help for usage)\n");
+        return EX_USAGE;
+    }
+    if (m->seg_n) {
+        m->vin.no_audio = m->vin.no_subtitles = m->vin.partial = true;  /* assembly copies them once */
+    }
     if (m->vin.end > 0 && m->vin.end <= m->vin.start) {
         fprintf(stderr, "qpipe run: -to %g is not after -ss %g\n(qpipe run --help for usage)\n", m->vin.end,
                 m->vin.start);
@@ -184,6 +206,10 @@ void run_media_usage(FILE *out)
           "  --ignore-damage      damaged input (decode errors, missing frames, a short\n"
           "                       stream) warns and exits 0; without it the run exits 65\n"
           "                       and writes nothing\n"
+          "  --segment i/N        the i-th (from 0) of N parts split at key frames, video\n"
+          "                       only, timestamps kept; qpipe assemble joins them\n"
+          "  --warmup N           with --segment: N frames before it filtered, not written\n"
+          "                       (filters with state across frames; docs/scale-out.md)\n"
           "  --codec C --crf N --preset P --pix-fmt F --bitrate B[k|M]\n"
           "                       video encoder (default libx264, crf 18, preset medium;\n"
           "                       the input's pixel format family and depth are kept)\n",

@@ -42,6 +42,8 @@ xvfb                # tests: a virtual X server the window tests start themselve
 xdotool             # tests: keys and clicks sent to the preview window
 x11-apps            # tests: xwd, screenshots of the window checked by pixel value
 libsqlite3-dev      # qpipe/: the journal of `qpipe watch` (OUT/.qpipe-watch.db, WAL mode)
+slurm-wlm           # tests/slurm/: slurmctld, slurmd and sbatch/squeue/scontrol for the single-node Slurm that tests qpipe slurm
+munge               # tests/slurm/: munged, the authentication that the Slurm daemons and clients need (a private key and socket)
 '
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
