@@ -221,23 +221,6 @@ int run_chain_init(const RunChain *c, const RtFilterInfo *info)
     return 0;
 }
 
-int run_chain_apply(const RunChain *c, Value x, Value *y)
-{
-    Value cur = x;
-    rt_retain(cur);
-    for (int i = 0; i < c->n; i++) {
-        Value next;
-        int rc = rt_filter_process(c->f[i], cur, &next);
-        rt_release(cur);
-        if (rc) {
-            *y = rt_undef();
-            return rc;
-        }
-        cur = next;
-    }
-    *y = cur;
-    return 0;
-}
 
 static void list_params(const RtFilter *f)
 {
