@@ -15,6 +15,12 @@
 % references far enough apart that no two write the same pixel, so aggregation needs no
 % atomics and the result does not depend on thread timing.
 
+import "denoise_video.q"     % the video path (spatio-temporal), hooked in process
+
+% On video, process gets frames t-2..t+2 (docs/filters.md "A window of frames"); on an image
+% the window is the image five times.
+temporal_radius = 2
+
 % ---- colour: RGB <-> opponent (Y, U, V) --------------------------------------------------
 
 function [] = __kernel__ rgb_to_opp(x : cube'unchecked, z : cube'unchecked, pos : ivec2)
@@ -498,6 +504,15 @@ endfunction
 %             denoise.q, about 10x faster, 2-3 dB below "fast"), range width
 %             2 * strength * sigma
 function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
+    win = x
+    x = win[temporal_radius]
+    if input.video && profile != "bilateral" && size(x, 0) >= 8 && size(x, 1) >= 8
+        if sigma == 0
+            sigma = estimate_sigma(x)
+        endif
+        y = denoise_video(win, sigma * strength, profile == "quality" ? "quality" : "fast", kaiser_window(2.0))
+        return
+    endif
     h = size(x, 0)
     w = size(x, 1)
     if sigma == 0
