@@ -3,9 +3,10 @@
 % Used by denoise_temporal.q (the previous output onto the new frame) and denoise_video.q
 % (each neighbour of the window onto the centre frame). block_motion(la, lb, search, lambda)
 % gives, for every 8x8 block of the luma la, the displacement (dy, dx) into lb that matches
-% it best: the sum of absolute differences over the 16x16 window around the block, first
-% at half size (+-search pixels in steps of 2, the 8x8 halved window), then +-1 pixel at full
-% size; lambda * |dy| + |dx| (per pixel of the window) is added to each cost, so that blocks
+% it best by the sum of absolute luma differences: first at half size (+-search pixels in
+% steps of 2, on the 16x16 window around the block, halved), then +-1 pixel and +-1/2 pixel
+% (bilinear) at full size on the 12x12 window around the block; lambda (|dy| + |dx|) per
+% pixel of the window is added to each cost, so that blocks
 % where noise alone decides (flat regions) stay at rest. mv is ceil(H/8) x ceil(W/8) x 2.
 
 % luma (mean of R, G, B)
@@ -47,10 +48,11 @@ function [] = __kernel__ motion_coarse(a : mat'clamped, b : mat'clamped, mv : cu
     mv[pos[0], pos[1], 1] = 2 * bj
 endfunction
 
-% Refinement at full size: +-1 pixel around the coarse vector, 16x16 window around the block.
+% Refinement at full size: +-1 pixel around the coarse vector, then +-1/2, on the 12x12
+% window around the block.
 function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube'unchecked, lambda : scalar, pos : ivec2)
-    i0 = pos[0] * 8 - 4
-    j0 = pos[1] * 8 - 4
+    i0 = pos[0] * 8 - 2
+    j0 = pos[1] * 8 - 2
     ci = int(mv[pos[0], pos[1], 0])
     cj = int(mv[pos[0], pos[1], 1])
     best = 1e30
@@ -59,8 +61,8 @@ function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube
     for di = ci - 1..ci + 1
         for dj = cj - 1..cj + 1
             s = lambda * (abs(di) + abs(dj))
-            for u = 0..15
-                for v = 0..15
+            for u = 0..11
+                for v = 0..11
                     s += abs(a[i0 + u, j0 + v] - b[i0 + u + di, j0 + v + dj])
                 endfor
             endfor
@@ -80,8 +82,8 @@ function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube
                 fi = ci + 0.5 * hi
                 fj = cj + 0.5 * hj
                 s = lambda * (abs(fi) + abs(fj))
-                for u = 0..15
-                    for v = 0..15
+                for u = 0..11
+                    for v = 0..11
                         s += abs(a[i0 + u, j0 + v] - bilinear(b, i0 + u + fi, j0 + v + fj))
                     endfor
                 endfor
@@ -133,5 +135,5 @@ function mv = block_motion(la, lb, search, lambda)
     nbx = ceil(w / 8)
     mv = zeros(nby, nbx, 2)
     parallel_do([nby, nbx], ha, hb, mv, int(max(1, floor(search / 2))), lambda * 64 * 0.25, motion_coarse)
-    parallel_do([nby, nbx], la, lb, mv, lambda * 256, motion_fine)
+    parallel_do([nby, nbx], la, lb, mv, lambda * 144, motion_fine)
 endfunction
