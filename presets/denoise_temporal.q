@@ -9,7 +9,8 @@
 %      (where noise alone decides) at rest;
 %   2. the previous output warped along the block's vector (edges clamped);
 %   3. a recursive average: y = w + k (x - w), k = 1/frames where the compensated difference
-%      (averaged over 3x3 pixels of luma, so that noise alone stays well below it) is within
+%      (averaged over 3x3 pixels, the largest of the three channels: red and green of equal
+%      luma differ; the mean keeps noise alone well below it) is within
 %      the noise, rising to 1 (the new frame as it is) where it exceeds motion * sigma / 5
 %      (occlusions, new content, motion the blocks did not follow): nothing smears.
 % No window of frames (temporal_radius 0): the output of frame t uses frames up to t only,
@@ -20,18 +21,23 @@ import "motion.q"
 state = object()            % prev: previous output (H x W x 3); lp: its luma; frames: count
 
 % The recursive average along the motion (see the top of the file).
-function [] = __kernel__ blend(x : cube'unchecked, p : cube'clamped, lx : mat'clamped, lp : mat'clamped, mv : cube'unchecked, y : cube'unchecked, a : scalar, inv_t : scalar, pos : ivec2)
+function [] = __kernel__ blend(x : cube'clamped, p : cube'clamped, mv : cube'unchecked, y : cube'unchecked, a : scalar, inv_t : scalar, pos : ivec2)
     i = pos[0]
     j = pos[1]
     di = mv[floor(i / 8), floor(j / 8), 0]
     dj = mv[floor(i / 8), floor(j / 8), 1]
-    d = 0.0
-    for u = -1..1
-        for v = -1..1
-            d += lx[i + u, j + v] - bilinear(lp, i + u + di, j + v + dj)
+    % the largest of the three channels' 3x3 mean differences: colours of equal luma differ
+    e = 0.0
+    for c = 0..2
+        d = 0.0
+        for u = -1..1
+            for v = -1..1
+                d += x[i + u, j + v, c] - bilinear3(p, i + u + di, j + v + dj, c)
+            endfor
         endfor
+        e = max(e, abs(d))
     endfor
-    e = abs(d) * (1.0 / 9.0) * inv_t
+    e = e * (1.0 / 9.0) * inv_t
     k = a + (1 - a) * min(1.0, max(0.0, e - 1))
     for c = 0..2
         w = bilinear3(p, i + di, j + dj, c)
@@ -65,7 +71,7 @@ function y = process(x, sigma = 10.0, frames = 4, motion = 5.0, search = 12)
     state.frames = state.frames + 1
     mv = block_motion(lx, state.lp, search, max(sigma, 1.0) * 0.03)
     y = zeros(h, w, 3)
-    parallel_do([h, w], x, state.prev, lx, state.lp, mv, y, 1 / frames, 1 / max(motion * sigma / 5, 1e-3), blend)
+    parallel_do([h, w], x, state.prev, mv, y, 1 / frames, 1 / max(motion * sigma / 5, 1e-3), blend)
     state.prev = y
     state.lp = frame_luma(y)
 endfunction

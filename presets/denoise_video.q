@@ -5,7 +5,7 @@
 % frames") and gives frame t denoised:
 %   1. motion: every neighbour's 8x8 block motion onto the centre frame (motion.q: coarse to
 %      fine block matching on luma), the neighbour warped along it; where the compensated
-%      difference (3x3 mean of luma) exceeds the noise by far (occlusion, new content) the
+%      difference (3x3 mean, the largest of the channels) exceeds 1.5 sigma (occlusion, new content) the
 %      centre's own pixel stands in, so nothing from elsewhere is blended in;
 %   2. the frames to the opponent colour space of CBM3D (Y = (R+G+B)/3, U = (R-B)/2,
 %      V = (R-2G+B)/4), whose channels have noise sigma * (sqrt(1/3), sqrt(1/2), sqrt(3/8));
@@ -31,24 +31,29 @@ function C = dct_matrix(n)
 endfunction
 
 % Neighbour nb warped onto the centre x along mv (blocks of x into nb), in the opponent
-% space, into slice s of the stack z ((2R+1) H x W x 3). Where the 3x3 mean luma difference
-% exceeds thr, the centre's pixel instead.
-function [] = __kernel__ compensate(x : cube'unchecked, nb : cube'clamped, lx : mat'clamped, ln : mat'clamped, mv : cube'unchecked, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
+% space, into slice s of the stack z ((2R+1) H x W x 3). Where the 3x3 mean difference of a
+% channel exceeds thr, the centre's pixel instead.
+function [] = __kernel__ compensate(x : cube'clamped, nb : cube'clamped, mv : cube'unchecked, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
     i = pos[0]
     j = pos[1]
     h = size(x, 0)
     di = mv[floor(i / 8), floor(j / 8), 0]
     dj = mv[floor(i / 8), floor(j / 8), 1]
-    d = 0.0
-    for u = -1..1
-        for v = -1..1
-            d += lx[i + u, j + v] - bilinear(ln, i + u + di, j + v + dj)
+    % the largest of the three channels' 3x3 mean differences (colours of equal luma differ)
+    e = 0.0
+    for c = 0..2
+        d = 0.0
+        for u = -1..1
+            for v = -1..1
+                d += x[i + u, j + v, c] - bilinear3(nb, i + u + di, j + v + dj, c)
+            endfor
         endfor
+        e = max(e, abs(d))
     endfor
     r = bilinear3(nb, i + di, j + dj, 0)
     g = bilinear3(nb, i + di, j + dj, 1)
     b = bilinear3(nb, i + di, j + dj, 2)
-    if abs(d) > 9 * thr
+    if e > 9 * thr
         r = x[i, j, 0]
         g = x[i, j, 1]
         b = x[i, j, 2]
@@ -277,11 +282,11 @@ function y = denoise_video(win, sigma, profile, kai)
     z = zeros(n * h, w, 3)
     for s = 0..n - 1
         if s == c
-            parallel_do([h, w], x, x, lx, lx, zeros(ceil(h / 8), ceil(w / 8), 2), z, s, 1e30, compensate)
+            parallel_do([h, w], x, x, zeros(ceil(h / 8), ceil(w / 8), 2), z, s, 1e30, compensate)
         else
             ln = frame_luma(win[s])
             mv = block_motion(lx, ln, 12, max(sigma, 1.0) * 0.03)
-            parallel_do([h, w], x, win[s], lx, ln, mv, z, s, sigma, compensate)
+            parallel_do([h, w], x, win[s], mv, z, s, 1.5 * sigma, compensate)
         endif
     endfor
     step = profile == "quality" ? 3 : 4
