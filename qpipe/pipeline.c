@@ -282,7 +282,7 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
 {
     char err[1024];
     Frame f;
-    int64_t done = 0, given = 0;
+    int64_t done = 0;
     int r;
     RunStream *s = run_stream_new(p->chain);
     PtsFifo q = {0};
@@ -318,9 +318,9 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
             q.v[(q.head + q.count++) % q.cap] = f.pts;
             rc = run_stream_push(s, x, &y);
             rt_release(x);
-            given++;
             if (rc) {
-                snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)(given - 1));
+                /* outputs come in order: the one being made is frame `done` */
+                snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)done);
                 fail(p, rc, err);
                 break;
             }
