@@ -15,6 +15,12 @@
 % references far enough apart that no two write the same pixel, so aggregation needs no
 % atomics and the result does not depend on thread timing.
 
+import "denoise_video.q"     % the video path (spatio-temporal), hooked in process
+
+% On video, process gets frames t-2..t+2 (docs/filters.md "A window of frames"); on an image
+% the window is the image five times.
+temporal_radius = 2
+
 % ---- colour: RGB <-> opponent (Y, U, V) --------------------------------------------------
 
 function [] = __kernel__ rgb_to_opp(x : cube'unchecked, z : cube'unchecked, pos : ivec2)
@@ -486,18 +492,27 @@ function [] = init(info)
     input.video = info.fps > 0
 endfunction
 
-% BM3D-family denoiser (stills; each frame of a video on its own).
+% BM3D-family denoiser (stills; on video spatio-temporal, along the motion).
 %   sigma     noise level, standard deviation in 0..255 units (default 10; range 0..255); 0
 %             estimates it from the frame (MAD of the finest diagonal Haar band / 0.6745)
 %   strength  scales the thresholds of both passes: above 1 smooths more
 %             (default 1; range 0.01..100)
-%   profile   "auto" (default): "fast" on images, "bilateral" on video until the
-%             spatio-temporal form is as fast; "fast" (reference blocks every 4 pixels,
+%   profile   "auto" (default): "fast"; on video "fast" and "quality" are spatio-temporal
+%             (denoise_video.q: blocks along their motion in frames t-2..t+2); "fast" (reference blocks every 4 pixels,
 %             search radius 8, groups of 8 / 16) or "quality" (every 3 pixels, radius 12,
 %             groups of 16 / 32); "bilateral": a 7x7 bilateral filter instead (the former
 %             denoise.q, about 10x faster, 2-3 dB below "fast"), range width
 %             2 * strength * sigma
 function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
+    win = x
+    x = win[temporal_radius]
+    if input.video && (profile == "auto" || profile == "fast" || profile == "quality") && size(x, 0) >= 8 && size(x, 1) >= 8
+        if sigma == 0
+            sigma = estimate_sigma(x)
+        endif
+        y = sigma <= 0 ? x : denoise_video(win, sigma * strength, profile == "quality" ? "quality" : "fast", kaiser_window(2.0))
+        return
+    endif
     h = size(x, 0)
     w = size(x, 1)
     if sigma == 0
@@ -508,7 +523,7 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
         return
     endif
     if profile == "auto"
-        profile = input.video ? "bilateral" : "fast"
+        profile = "fast"
     endif
     if profile == "quality"
         step = 3

@@ -58,6 +58,11 @@ typedef struct Slot {
     Diag *diag;
     Value out;                  /* the last good output for the current frame */
     double ms;                  /* its time */
+    /* a windowed filter's (temporal_radius R) inputs of frames pos-R..pos, in any order:
+     * preview's window is causal (docs/filters.md "A window of frames") */
+    Value hist[RT_FILTER_MAX_RADIUS + 1];
+    int64_t hidx[RT_FILTER_MAX_RADIUS + 1];
+    int nh;
 } Slot;
 
 typedef struct Preview {
@@ -145,8 +150,16 @@ static const char *new_diag(Slot *s)
     return text;
 }
 
+static void slot_forget(Slot *s)
+{
+    for (int i = 0; i < s->nh; i++)
+        rt_release(s->hist[i]);
+    s->nh = 0;
+}
+
 static void slot_drop(Slot *s)
 {
+    slot_forget(s);
     rt_filter_free(s->f);
     if (s->diag) {
         fclose(s->diag->f);
@@ -224,6 +237,34 @@ static void watch_files(Preview *p)
     }
 }
 
+/* The window of frame n for the slot's filter, from its inputs (`in` is frame n's, borrowed):
+ * preview has no frames after n (it shows n now), so the window is causal: n-R..n, then n
+ * repeated for n+1..n+R; a frame before n not seen since the last seek (or the first frame)
+ * is the nearest later one seen. win[] is borrowed from the slot. */
+static void slot_window(Slot *s, Value in, int64_t n, int r, Value *win)
+{
+    int k = 0;
+    for (int i = 0; i < s->nh; i++) {
+        if (s->hidx[i] > n - r && s->hidx[i] < n) {
+            s->hist[k] = s->hist[i];
+            s->hidx[k++] = s->hidx[i];
+        } else
+            rt_release(s->hist[i]);
+    }
+    rt_retain(in);
+    s->hist[k] = in;
+    s->hidx[k++] = n;
+    s->nh = k;
+    for (int j = -r; j <= r; j++) {
+        int64_t want = j < 0 ? n + j : n;
+        int best = -1;
+        for (int i = 0; i < s->nh; i++)
+            if (s->hidx[i] >= want && (best < 0 || s->hidx[i] < s->hidx[best]))
+                best = i;
+        win[j + r] = s->hist[best];
+    }
+}
+
 /* Run every filter on the current frame; an error is shown and the slot keeps its last
  * good output. */
 static void filter_frame(Preview *p)
@@ -237,7 +278,13 @@ static void filter_frame(Preview *p)
             continue;
         Value out = rt_undef();
         double t0 = now();
-        int rc = rt_filter_process(s->f, in, &out);
+        int r = rt_filter_radius(s->f), rc;
+        if (r) {
+            Value win[2 * RT_FILTER_MAX_RADIUS + 1];
+            slot_window(s, in, p->pos, r, win);
+            rc = rt_filter_process_window(s->f, win, &out);
+        } else
+            rc = rt_filter_process(s->f, in, &out);
         s->ms = (now() - t0) * 1000;
         const char *msg = new_diag(s);
         if (rc) {

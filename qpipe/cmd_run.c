@@ -232,23 +232,6 @@ int run_chain_init(const RunChain *c, const RtFilterInfo *info)
     return 0;
 }
 
-int run_chain_apply(const RunChain *c, Value x, Value *y)
-{
-    Value cur = x;
-    rt_retain(cur);
-    for (int i = 0; i < c->n; i++) {
-        Value next;
-        int rc = rt_filter_process(c->f[i], cur, &next);
-        rt_release(cur);
-        if (rc) {
-            *y = rt_undef();
-            return rc;
-        }
-        cur = next;
-    }
-    *y = cur;
-    return 0;
-}
 
 static void list_params(const RtFilter *f)
 {
@@ -570,6 +553,9 @@ static int run_video(const RunChain *c, RunArgs *a)
     if (std_out && a->format)
         a->media.vo.format = !strcmp(a->format, "y4m") ? "yuv4mpegpipe" : !strcmp(a->format, "mkv") ? "matroska"
                              : a->format;
+    a->media.seg_lead = 0;
+    for (int i = 0; i < c->n; i++)
+        a->media.seg_lead += rt_filter_radius(c->f[i]);
     if (a->media.seg_n && (rc = run_segment_range(a->in, &a->media)))
         return rc;
     char err[1024] = "";

@@ -89,10 +89,14 @@ int run_segment_range(const char *in, RunMedia *m)
         return b ? EX_USAGE : 70;
     }
     int64_t first = b[m->seg_i], next = b[m->seg_i + 1];
-    int64_t from = first - m->warmup > 0 ? first - m->warmup : 0;
+    /* a windowed chain makes the first and last frames from their neighbours: at least its
+     * delay before (filtered, not written) and after (read, filtered, not written) */
+    int64_t back = m->warmup > m->seg_lead ? m->warmup : m->seg_lead;
+    int64_t from = first - back > 0 ? first - back : 0;
     m->seg_from = ix.pts[from];
     m->seg_write = ix.pts[first];
     m->seg_end = next < ix.n ? ix.pts[next] : INT64_MAX;
+    m->seg_read_end = next + m->seg_lead < ix.n ? ix.pts[next + m->seg_lead] : INT64_MAX;
     if (from > 0)
         m->seg_seek = (double)(ix.pts[from] - ix.start) * ix.tb_num / ix.tb_den;
     free(b);

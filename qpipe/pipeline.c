@@ -167,8 +167,9 @@ static void *decoder(void *arg)
             q_end(&p->qin, false);
             break;
         }
-        if (p->m->seg_n && f.pts >= p->m->seg_end) {
-            io_picture_free(&f.pic);    /* --segment: the next segment's first frame */
+        if (p->m->seg_n && f.pts >= p->m->seg_read_end) {
+            io_picture_free(&f.pic);    /* --segment: past the next segment's first frame
+                                         * (and the frames a window reaches ahead) */
             q_end(&p->qin, false);
             break;
         }
@@ -245,30 +246,12 @@ static int open_writer(Pipe *p, const RtArray *y)
     return -1;
 }
 
-/* Picture -> cube -> filters -> picture in the encoder's format (opening the writer at the
- * first frame, whose size the filters decide); NULL after recording a failure. */
-static IoPicture *filter_frame(Pipe *p, IoPicture *in, int64_t index, pthread_t *enc, bool *enc_started)
+/* A filtered frame -> picture in the encoder's format (opening the writer at the first
+ * frame, whose size the filters decide); NULL after recording a failure. y is taken. */
+static IoPicture *encode_frame(Pipe *p, Value y, pthread_t *enc, bool *enc_started)
 {
     char err[1024];
-    Value x, y;
     double t0 = run_now();
-    int rc = io_vin_convert(p->in, in, p->chain->dbl, &x, err, sizeof err);
-    io_picture_free(&in);
-    double t1 = run_now();
-    p->t_convert += t1 - t0;
-    if (rc < 0) {
-        fail(p, EX_IOERR, err);
-        return NULL;
-    }
-    rc = run_chain_apply(p->chain, x, &y);
-    rt_release(x);
-    double t2 = run_now();
-    p->t_filter += t2 - t1;
-    if (rc) {
-        snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)index);
-        fail(p, rc, err);
-        return NULL;
-    }
     if (y.kind == V_UNDEF || to_rgb(&y, p->chain->dbl)) {
         rt_release(y);
         fail(p, EX_SOFTWARE, "out of memory");
@@ -287,9 +270,9 @@ static IoPicture *filter_frame(Pipe *p, IoPicture *in, int64_t index, pthread_t 
         *enc_started = true;
     }
     IoPicture *out;
-    rc = io_vout_convert(p->out, y.a, &out, err, sizeof err);
+    int rc = io_vout_convert(p->out, y.a, &out, err, sizeof err);
     rt_release(y);
-    p->t_convert += run_now() - t2;
+    p->t_convert += run_now() - t0;
     if (rc < 0) {
         fail(p, EX_IOERR, err);
         return NULL;
@@ -297,30 +280,91 @@ static IoPicture *filter_frame(Pipe *p, IoPicture *in, int64_t index, pthread_t 
     return out;
 }
 
-/* The filter stage, on the calling thread. */
+/* The timestamps of the frames the chain holds back (its windows): the output frame k
+ * takes the k-th input's pts, so count, order and timing stay the input's. */
+typedef struct PtsFifo {
+    int64_t *v;
+    int cap, head, count;
+} PtsFifo;
+
+/* The filter stage, on the calling thread: picture -> cube -> chain (RunStream) -> picture. */
 static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pthread_t *enc, bool *enc_started)
 {
+    char err[1024];
     Frame f;
     int64_t done = 0;
     int r;
-    while ((r = q_pop(&p->qin, &f)) == 1) {
-        if (run_interrupted) {
+    RunStream *s = run_stream_new(p->chain);
+    PtsFifo q = {0};
+    if (s) {
+        q.cap = run_stream_delay(s) + 2;
+        q.v = malloc((size_t)q.cap * sizeof *q.v);
+    }
+    if (!s || !q.v) {
+        run_stream_free(s);
+        fail(p, EX_SOFTWARE, "out of memory");
+        return;
+    }
+    bool end = false;
+    while (!end) {
+        Value y = rt_undef();
+        double t1 = run_now();
+        if ((r = q_pop(&p->qin, &f)) == 1) {
+            if (run_interrupted) {
+                io_picture_free(&f.pic);
+                fail(p, EX_INTERRUPTED, "interrupted");
+                break;
+            }
+            Value x;
+            double t0 = run_now();
+            int rc = io_vin_convert(p->in, f.pic, p->chain->dbl, &x, err, sizeof err);
             io_picture_free(&f.pic);
-            fail(p, EX_INTERRUPTED, "interrupted");
-            return;
-        }
-        IoPicture *out = filter_frame(p, f.pic, done, enc, enc_started);
-        if (out && p->m->seg_n && f.pts < p->m->seg_write) {
-            io_picture_free(&out);      /* --warmup: filtered for the filter's state, not written */
+            t1 = run_now();
+            p->t_convert += t1 - t0;
+            if (rc < 0) {
+                fail(p, EX_IOERR, err);
+                break;
+            }
+            q.v[(q.head + q.count++) % q.cap] = f.pts;
+            rc = run_stream_push(s, x, &y);
+            rt_release(x);
+            if (rc) {
+                /* outputs come in order: the one being made is frame `done` */
+                snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)done);
+                fail(p, rc, err);
+                break;
+            }
+        } else if (r == 0) {
+            int rc = run_stream_flush(s, &y);
+            if (rc) {
+                snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)done);
+                fail(p, rc, err);
+                break;
+            }
+            end = y.kind == V_UNDEF;
+        } else
+            break;
+        p->t_filter += run_now() - t1;
+        if (y.kind == V_UNDEF)
+            continue;       /* the windows fill, or the end */
+        IoPicture *out = encode_frame(p, y, enc, enc_started);
+        int64_t pts = q.v[q.head];
+        q.head = (q.head + 1) % q.cap;
+        q.count--;
+        if (out && p->m->seg_n && (pts < p->m->seg_write || pts >= p->m->seg_end)) {
+            io_picture_free(&out);      /* --warmup, or a window's frames around the segment:
+                                         * filtered for the filter's state, not written */
             continue;
         }
-        if (!out || !q_push(&p->qout, (Frame){out, f.pts}))
-            return;
+        if (!out || !q_push(&p->qout, (Frame){out, pts}))
+            break;
         done++;
         if (pr->tty || pr->file)
             run_progress(pr, done, total, fps, false);
     }
-    if (r == 0) {
+    run_stream_free(s);
+    free(q.v);
+    if (end) {
         if (!p->out && !p->rc)
             fail(p, EX_NOINPUT, "the video has no frames");
         q_end(&p->qout, false);

@@ -54,8 +54,26 @@ typedef struct RunChain {
     RtPool *pool;                       /* the host's: frames are converted on it */
 } RunChain;
 
-/* y = fn(…f2(f1(x))): x borrowed, *y a new reference. An exit code. */
+/* y = fn(…f2(f1(x))) for one frame (an image: a stream of one frame, so a windowed
+ * filter's window is the image 2R+1 times): x borrowed, *y a new reference. An exit code. */
 int run_chain_apply(const RunChain *c, Value x, Value *y);
+
+/* The chain over a stream of frames (chain_stream.c; docs/filters.md "A window of
+ * frames"): a filter of temporal radius R makes frame t once frame t+R came, so frames
+ * come out delayed by the sum of the radii; flush makes the rest, the windows clamped to
+ * the last frame. N frames in, N out, in order. */
+typedef struct RunStream RunStream;
+RunStream *run_stream_new(const RunChain *c);
+/* Frames the chain holds back: the sum of its filters' radii. */
+int run_stream_delay(const RunStream *s);
+/* x borrowed; *y the next output frame (a new reference) or V_UNDEF while the windows
+ * fill. An exit code. */
+int run_stream_push(RunStream *s, Value x, Value *y);
+/* At the end of the stream: *y the next held-back frame, V_UNDEF when none is left. */
+int run_stream_flush(RunStream *s, Value *y);
+/* Forget the frames held (a seek): the next frame starts a new stream. */
+void run_stream_reset(RunStream *s);
+void run_stream_free(RunStream *s);
 /* init(info) of every filter. An exit code. */
 int run_chain_init(const RunChain *c, const RtFilterInfo *info);
 
@@ -88,6 +106,9 @@ typedef struct RunMedia {
     int64_t seg_from, seg_write, seg_end;   /* pts (parts.c run_segment_range): decode from,
                                                write from, stop before (INT64_MAX: the end) */
     double seg_seek;            /* seconds to seek to before decoding; <= 0: none */
+    int seg_lead;               /* the chain's temporal delay (sum of its radii): frames read
+                                 * past each end of a segment so its windows see them */
+    int64_t seg_read_end;       /* pts the decoding stops before (seg_end plus seg_lead frames) */
 } RunMedia;
 
 /* Exit code of a run whose input was damaged (decode errors, missing frames, a stream

@@ -41,6 +41,7 @@ struct RtFilter {
     char *doc;
     char **owned;               /* strings the params point to */
     int nowned;
+    int radius;                 /* module-level temporal_radius: process gets frames t-R..t+R */
 };
 
 /* ---------------------------------------------------------------- source text */
@@ -232,6 +233,24 @@ bool rt_filter_defines_process(const char *path)
     return yes;
 }
 
+/* The module-level `temporal_radius` (docs/filters.md "A window of frames"): absent is 0;
+ * else an integer 0..RT_FILTER_MAX_RADIUS, read once after the module code ran. */
+static int read_radius(RtFilter *f)
+{
+    int slot = rt_global_slot(f->rt, "temporal_radius");
+    Value v = f->rt->globals[slot];
+    if (v.kind == V_UNDEF)
+        return 0;
+    double r = v.kind == V_INT ? (double)v.i : v.kind == V_SCALAR ? v.r : -1;
+    if (r != floor(r) || r < 0 || r > RT_FILTER_MAX_RADIUS) {
+        fprintf(f->err, "%s: error: temporal_radius must be an integer in 0..%d (the frames before and after "
+                        "the one process makes)\n", f->path, RT_FILTER_MAX_RADIUS);
+        return RT_EX_PROGRAM;
+    }
+    f->radius = (int)r;
+    return 0;
+}
+
 RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, FILE *out, FILE *err, int *rc)
 {
     RtFilter *f = calloc(1, sizeof *f);
@@ -284,6 +303,10 @@ RtFilter *rt_filter_load(RtHost *host, const RtOptions *opt, const char *path, F
     if (init && f->rt->globals[init->slot].kind == V_FUNC) {
         f->init = f->rt->globals[init->slot];
         rt_retain(f->init);
+    }
+    if ((*rc = read_radius(f))) {
+        rt_filter_free(f);
+        return NULL;
     }
     f->doc = doc_above(f->source, proc->loc.line);
     if (!f->doc || find_params(f, proc)) {
@@ -473,6 +496,25 @@ static int check_result(RtFilter *f, Value *y)
         rt_set_real(c.a, i, rt_get_real(y->a, i), false);
     rt_store(y, c);
     return 0;
+}
+
+int rt_filter_radius(const RtFilter *f) { return f->radius; }
+
+int rt_filter_process_window(RtFilter *f, const Value *frames, Value *out)
+{
+    int n = 2 * f->radius + 1;
+    if (!f->radius)
+        return rt_filter_process(f, frames[0], out);
+    Value w = rt_array_vec(RT_VALUE, n);
+    if (w.kind == V_UNDEF)
+        return RT_EX_SOFTWARE;
+    for (int i = 0; i < n; i++) {
+        rt_retain(frames[i]);
+        ((Value *)w.a->data)[i] = frames[i];
+    }
+    int rc = rt_filter_process(f, w, out);
+    rt_release(w);
+    return rc;
 }
 
 int rt_filter_process(RtFilter *f, Value frame, Value *out)

@@ -170,6 +170,13 @@ int rt_filter_init(RtFilter *f, const RtFilterInfo *info);
 /* y = process(frame, params…): frame is borrowed; *out a new reference to a numeric
  * array of rank 2 or 3 of the program's scalar type. An exit code (65 on an error). */
 int rt_filter_process(RtFilter *f, Value frame, Value *out);
+/* The filter's temporal radius R (module-level `temporal_radius`, 0 when absent;
+ * docs/filters.md "A window of frames"): process wants frames t-R..t+R. */
+#define RT_FILTER_MAX_RADIUS 16
+int rt_filter_radius(const RtFilter *f);
+/* process on a window: frames[0..2R] are t-R..t+R (borrowed), passed as a cell vector
+ * (frames[0] alone when R is 0). As rt_filter_process. */
+int rt_filter_process_window(RtFilter *f, const Value *frames, Value *out);
 void rt_filter_free(RtFilter *f);
 
 #endif

@@ -174,6 +174,30 @@ def segments_partition():
         raise AssertionError("assemble over an existing output: exit %d, %s" % (code, err.strip()[-200:]))
 
 
+@check("run --segment i/4 with a windowed filter (temporal_radius 2): the parts read their neighbours' frames; = one run")
+def segments_window():
+    _, video = media()
+    filt = out("seg_window.q")
+    with open(filt, "w") as f:
+        # frame t from t-2, t and t+2: a segment's first and last two frames need the
+        # frames of the segments beside it
+        f.write("temporal_radius = 2\n\nfunction y = process(x)\n"
+                "    y = cat(2, x[0][:, :, 0], x[2][:, :, 1], x[4][:, :, 2])\nendfunction\n")
+    one = out("segw_one.mkv")
+    expect_code(qpipe(filt, video, one, "--codec", "ffv1", "-an", "-q"), 0, "single run")
+    ref = framemd5(one)
+    rows = []
+    for i in range(4):
+        part = out("segw%d.nut" % i)
+        expect_code(qpipe(filt, video, part, "--segment", "%d/4" % i, "--codec", "ffv1", "-q"), 0,
+                    "--segment %d/4" % i)
+        rows += framemd5(part)
+    if len(ref) != FRAMES or rows != ref:
+        bad = [k for k, (a, b) in enumerate(zip(rows, ref)) if a != b]
+        raise AssertionError("the windowed parts' %d frames differ from the single run's %d at frames %s" % (
+            len(rows), len(ref), bad[:8]))
+
+
 @check("run --segment --warmup 5: the same frames and timestamps written; the warm-up frames are not")
 def segment_warmup():
     _, video = media()

@@ -1,0 +1,304 @@
+% denoise_video.q - the video path of denoise.q: spatio-temporal transform-domain denoising
+% along the motion (VBM4D-like) of a window of frames (a module: no process).
+%
+% denoise_video(win, sigma, profile) takes the window t-R..t+R (docs/filters.md "A window of
+% frames") and gives frame t denoised:
+%   1. motion: every neighbour's 8x8 block motion onto the centre frame (motion.q: coarse to
+%      fine block matching on luma), the neighbour warped along it; where the compensated
+%      difference (3x3 mean, the largest of the channels) exceeds 1.5 sigma (occlusion, new content) the
+%      centre's own pixel stands in, so nothing from elsewhere is blended in;
+%   2. the frames to the opponent colour space of CBM3D (Y = (R+G+B)/3, U = (R-B)/2,
+%      V = (R-2G+B)/4), whose channels have noise sigma * (sqrt(1/3), sqrt(1/2), sqrt(3/8));
+%   3. for each reference block (8x8, on a grid of `step` pixels) the 2R+1 blocks along its
+%      trajectory form a volume 8x8x(2R+1): its 3-D DCT (orthonormal 2-D DCT of each block,
+%      DCT across time) is hard-thresholded at 2.7 sigma_c, then inverted; the centre slice
+%      goes back to its place with the weight 1/(sigma_c^2 nonzero coefficients) times a
+%      Kaiser window. The "quality" profile adds a second pass: an empirical Wiener filter
+%      of the same volumes steered by the first estimate (its DCT spectrum).
+% References are filtered in launches of references at least 8 pixels apart, so no two
+% threads write one pixel: no atomics, the same sums on every engine.
+import "motion.q"
+
+% Orthonormal DCT-II matrix of n points: C[k, i] = a_k cos(pi (2 i + 1) k / (2 n)).
+function C = dct_matrix(n)
+    C = zeros(n, n)
+    for k = 0..n - 1
+        a = k == 0 ? sqrt(1 / n) : sqrt(2 / n)
+        for i = 0..n - 1
+            C[k, i] = a * cos(pi * (2 * i + 1) * k / (2 * n))
+        endfor
+    endfor
+endfunction
+
+% Neighbour nb warped onto the centre x along mv (blocks of x into nb), in the opponent
+% space, into slice s of the stack z ((2R+1) H x W x 3). Where the 3x3 mean difference of a
+% channel exceeds thr, the centre's pixel instead.
+function [] = __kernel__ compensate(x : cube'clamped, nb : cube'clamped, mv : cube'unchecked, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
+    i = pos[0]
+    j = pos[1]
+    h = size(x, 0)
+    di = mv[floor(i / 8), floor(j / 8), 0]
+    dj = mv[floor(i / 8), floor(j / 8), 1]
+    % the largest of the three channels' 3x3 mean differences (colours of equal luma differ)
+    e = 0.0
+    for c = 0..2
+        d = 0.0
+        for u = -1..1
+            for v = -1..1
+                d += x[i + u, j + v, c] - bilinear3(nb, i + u + di, j + v + dj, c)
+            endfor
+        endfor
+        e = max(e, abs(d))
+    endfor
+    r = bilinear3(nb, i + di, j + dj, 0)
+    g = bilinear3(nb, i + di, j + dj, 1)
+    b = bilinear3(nb, i + di, j + dj, 2)
+    if e > 9 * thr
+        r = x[i, j, 0]
+        g = x[i, j, 1]
+        b = x[i, j, 2]
+    endif
+    z[s * h + i, j, 0] = (r + g + b) * (1.0 / 3.0)
+    z[s * h + i, j, 1] = (r - b) * 0.5
+    z[s * h + i, j, 2] = (r - 2 * g + b) * 0.25
+endfunction
+
+% The orthonormal 8-point DCT-II of g[o], g[o + st], … g[o + 7 st], in place, by the
+% even/odd split (X_2k from the sums x_i + x_7-i, X_2k+1 from the differences): 32
+% multiplications instead of 64. c[k] = cos(k pi / 16) / 2.
+function [] = __device__ dct8_fwd(g, o : int, st : int)
+    x0 = g[o]
+    x1 = g[o + st]
+    x2 = g[o + 2 * st]
+    x3 = g[o + 3 * st]
+    x4 = g[o + 4 * st]
+    x5 = g[o + 5 * st]
+    x6 = g[o + 6 * st]
+    x7 = g[o + 7 * st]
+    a0 = x0 + x7
+    a1 = x1 + x6
+    a2 = x2 + x5
+    a3 = x3 + x4
+    b0 = x0 - x7
+    b1 = x1 - x6
+    b2 = x2 - x5
+    b3 = x3 - x4
+    p0 = a0 + a3
+    p1 = a1 + a2
+    q0 = a0 - a3
+    q1 = a1 - a2
+    g[o] = 0.35355339 * (p0 + p1)
+    g[o + 4 * st] = 0.35355339 * (p0 - p1)
+    g[o + 2 * st] = 0.46193977 * q0 + 0.19134172 * q1
+    g[o + 6 * st] = 0.19134172 * q0 - 0.46193977 * q1
+    g[o + st] = 0.49039264 * b0 + 0.41573481 * b1 + 0.27778512 * b2 + 0.09754516 * b3
+    g[o + 3 * st] = 0.41573481 * b0 - 0.09754516 * b1 - 0.49039264 * b2 - 0.27778512 * b3
+    g[o + 5 * st] = 0.27778512 * b0 - 0.49039264 * b1 + 0.09754516 * b2 + 0.41573481 * b3
+    g[o + 7 * st] = 0.09754516 * b0 - 0.27778512 * b1 + 0.41573481 * b2 - 0.49039264 * b3
+endfunction
+
+% Its inverse (the transpose), in place.
+function [] = __device__ dct8_inv(g, o : int, st : int)
+    y0 = g[o]
+    y1 = g[o + st]
+    y2 = g[o + 2 * st]
+    y3 = g[o + 3 * st]
+    y4 = g[o + 4 * st]
+    y5 = g[o + 5 * st]
+    y6 = g[o + 6 * st]
+    y7 = g[o + 7 * st]
+    p0 = 0.35355339 * (y0 + y4)
+    p1 = 0.35355339 * (y0 - y4)
+    q0 = 0.46193977 * y2 + 0.19134172 * y6
+    q1 = 0.19134172 * y2 - 0.46193977 * y6
+    a0 = p0 + q0
+    a3 = p0 - q0
+    a1 = p1 + q1
+    a2 = p1 - q1
+    b0 = 0.49039264 * y1 + 0.41573481 * y3 + 0.27778512 * y5 + 0.09754516 * y7
+    b1 = 0.41573481 * y1 - 0.09754516 * y3 - 0.49039264 * y5 - 0.27778512 * y7
+    b2 = 0.27778512 * y1 - 0.49039264 * y3 + 0.09754516 * y5 + 0.41573481 * y7
+    b3 = 0.09754516 * y1 - 0.27778512 * y3 + 0.41573481 * y5 - 0.49039264 * y7
+    g[o] = a0 + b0
+    g[o + 7 * st] = a0 - b0
+    g[o + st] = a1 + b1
+    g[o + 6 * st] = a1 - b1
+    g[o + 2 * st] = a2 + b2
+    g[o + 5 * st] = a2 - b2
+    g[o + 3 * st] = a3 + b3
+    g[o + 4 * st] = a3 - b3
+endfunction
+
+% n values g[o], g[o + st], … times the matrix C (the temporal DCT), in place; t: scratch.
+function [] = __device__ mat_apply(g, o : int, st : int, n : int, C : mat, t)
+    for k = 0..n - 1
+        a = 0.0
+        for i = 0..n - 1
+            a += C[k, i] * g[o + i * st]
+        endfor
+        t[k] = a
+    endfor
+    for k = 0..n - 1
+        g[o + k * st] = t[k]
+    endfor
+endfunction
+
+% The 3-D DCT of the volume g (n slices of 8x8, g[64 s + 8 u + v]): CT the temporal DCT
+% matrix (its transpose for the inverse: dct3_inv).
+function [] = __device__ dct3_fwd(g, n : int, CT : mat, t)
+    for s = 0..n - 1
+        for u = 0..7
+            dct8_fwd(g, s * 64 + u * 8, 1)
+        endfor
+        for v = 0..7
+            dct8_fwd(g, s * 64 + v, 8)
+        endfor
+    endfor
+    for p = 0..63
+        mat_apply(g, p, 64, n, CT, t)
+    endfor
+endfunction
+
+function [] = __device__ dct3_inv(g, n : int, CTt : mat, t)
+    for p = 0..63
+        mat_apply(g, p, 64, n, CTt, t)
+    endfor
+    for s = 0..n - 1
+        for u = 0..7
+            dct8_inv(g, s * 64 + u * 8, 1)
+        endfor
+        for v = 0..7
+            dct8_inv(g, s * 64 + v, 8)
+        endfor
+    endfor
+endfunction
+
+% One reference block (launch (oy, ox) of kk x kk): its volume along the trajectory in the
+% stack z, filtered (hard threshold, or Wiener against the pilot stack e when wiener), the
+% centre slice aggregated into num/den.
+function [] = __kernel__ st_filter(z : cube'unchecked, e : cube'unchecked, num : cube'unchecked, den : cube'unchecked, kai : mat'unchecked, CT : mat'unchecked, CTt : mat'unchecked, sig : vec'unchecked, lam : scalar, n : int, h : int, w : int, step : int, nry : int, nrx : int, oy : int, ox : int, kk : int, wiener : int, pos : ivec2)
+    ri = pos[0] * kk + oy
+    rj = pos[1] * kk + ox
+    if ri >= nry || rj >= nrx
+        return
+    endif
+    ry = min(ri * step, h - 8)
+    rx = min(rj * step, w - 8)
+    c2 = int(floor(n / 2))
+    g = zeros(576)
+    q = zeros(576)
+    t = zeros(9)
+    for c = 0..2
+        for s = 0..n - 1
+            for u = 0..7
+                for v = 0..7
+                    g[s * 64 + u * 8 + v] = z[s * h + ry + u, rx + v, c]
+                endfor
+            endfor
+        endfor
+        dct3_fwd(g, n, CT, t)
+        sc = sig[c]
+        wsum = 0.0
+        if wiener
+            for s = 0..n - 1
+                for u = 0..7
+                    for v = 0..7
+                        q[s * 64 + u * 8 + v] = e[s * h + ry + u, rx + v, c]
+                    endfor
+                endfor
+            endfor
+            dct3_fwd(q, n, CT, t)
+            for p = 0..64 * n - 1
+                b2 = q[p] * q[p]
+                gain = b2 / (b2 + sc * sc)
+                g[p] = g[p] * gain
+                wsum += gain * gain
+            endfor
+        else
+            thr = lam * sc
+            for p = 1..64 * n - 1
+                if abs(g[p]) < thr
+                    g[p] = 0.0
+                else
+                    wsum += 1
+                endif
+            endfor
+            wsum += 1
+        endif
+        dct3_inv(g, n, CTt, t)
+        wt = 1 / (sc * sc * max(wsum, 1.0))
+        for u = 0..7
+            for v = 0..7
+                k = wt * kai[u, v]
+                num[ry + u, rx + v, c] += k * g[c2 * 64 + u * 8 + v]
+                den[ry + u, rx + v, c] += k
+            endfor
+        endfor
+    endfor
+endfunction
+
+% The weighted sums divided, back to RGB.
+function [] = __kernel__ st_to_rgb(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec2)
+    l = num[pos[0], pos[1], 0] / den[pos[0], pos[1], 0]
+    u = num[pos[0], pos[1], 1] / den[pos[0], pos[1], 1]
+    v = num[pos[0], pos[1], 2] / den[pos[0], pos[1], 2]
+    y[pos[0], pos[1], 0] = l + u + v * (2.0 / 3.0)
+    y[pos[0], pos[1], 1] = l - v * (4.0 / 3.0)
+    y[pos[0], pos[1], 2] = l - u + v * (2.0 / 3.0)
+endfunction
+
+% The weighted sums divided, in the opponent space: the pilot's centre slice.
+function [] = __kernel__ st_div(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec3)
+    y[pos] = num[pos] / den[pos]
+endfunction
+
+% One pass over every reference of the stack z (pilot e for the Wiener pass).
+function [num, den] = st_pass(z, e, h, w, sig, lam, step, n, wiener, kai)
+    nry = int(ceil((h - 8) / step)) + 1
+    nrx = int(ceil((w - 8) / step)) + 1
+    kk = int(ceil(8 / step))
+    num = zeros(h, w, 3)
+    den = zeros(h, w, 3)
+    CT = dct_matrix(n)
+    CTt = transpose(CT)
+    for oy = 0..kk - 1
+        for ox = 0..kk - 1
+            parallel_do([int(ceil(nry / kk)), int(ceil(nrx / kk))], z, e, num, den, kai, CT, CTt, sig, lam, n, h, w, step, nry, nrx, oy, ox, kk, wiener, st_filter)
+        endfor
+    endfor
+endfunction
+
+% Frame t of the window denoised (see the top of the file). sigma: the noise (strength
+% applied); profile "fast" (references every 4 pixels, one pass) or "quality" (every 3
+% pixels, then the Wiener pass); kai: the 8x8 aggregation window (denoise.q's Kaiser window).
+function y = denoise_video(win, sigma, profile, kai)
+    n = numel(win)
+    c = int(floor(n / 2))
+    x = win[c]
+    h = size(x, 0)
+    w = size(x, 1)
+    sig = sigma * [sqrt(1 / 3), sqrt(1 / 2), sqrt(3 / 8)]
+    lx = frame_luma(x)
+    z = zeros(n * h, w, 3)
+    for s = 0..n - 1
+        if s == c
+            parallel_do([h, w], x, x, zeros(ceil(h / 8), ceil(w / 8), 2), z, s, 1e30, compensate)
+        else
+            ln = frame_luma(win[s])
+            mv = block_motion(lx, ln, 12, max(sigma, 1.0) * 0.03)
+            parallel_do([h, w], x, win[s], mv, z, s, 1.5 * sigma, compensate)
+        endif
+    endfor
+    step = profile == "quality" ? 3 : 4
+    [num, den] = st_pass(z, z, h, w, sig, 2.7, step, n, 0, kai)
+    if profile == "quality"
+        % the pilot: the first estimate of the centre, standing for every slice (the
+        % slices are the centre's along the motion)
+        b = zeros(h, w, 3)
+        parallel_do([h, w, 3], num, den, b, st_div)
+        e = repmat(b, [n, 1, 1])
+        [num, den] = st_pass(z, e, h, w, sig, 2.7, step, n, 1, kai)
+    endif
+    y = zeros(h, w, 3)
+    parallel_do([h, w], num, den, y, st_to_rgb)
+endfunction

@@ -1,0 +1,139 @@
+% motion.q - block motion between two frames, coarse to fine (a module: no process).
+%
+% Used by denoise_temporal.q (the previous output onto the new frame) and denoise_video.q
+% (each neighbour of the window onto the centre frame). block_motion(la, lb, search, lambda)
+% gives, for every 8x8 block of the luma la, the displacement (dy, dx) into lb that matches
+% it best by the sum of absolute luma differences: first at half size (+-search pixels in
+% steps of 2, on the 16x16 window around the block, halved), then +-1 pixel and +-1/2 pixel
+% (bilinear) at full size on the 12x12 window around the block; lambda (|dy| + |dx|) per
+% pixel of the window is added to each cost, so that blocks
+% where noise alone decides (flat regions) stay at rest. mv is ceil(H/8) x ceil(W/8) x 2.
+
+% luma (mean of R, G, B)
+function [] = __kernel__ luma(x : cube'unchecked, l : mat'unchecked, pos : ivec2)
+    l[pos] = (x[pos[0], pos[1], 0] + x[pos[0], pos[1], 1] + x[pos[0], pos[1], 2]) * (1.0 / 3.0)
+endfunction
+
+% luma halved: mean of 2x2 (edges clamped)
+function [] = __kernel__ halve(l : mat'clamped, h : mat'unchecked, pos : ivec2)
+    i = 2 * pos[0]
+    j = 2 * pos[1]
+    h[pos] = (l[i, j] + l[i, j + 1] + l[i + 1, j] + l[i + 1, j + 1]) * 0.25
+endfunction
+
+% Coarse motion of block pos (8x8 at full size = 4x4 halved, matched with the 8x8 halved
+% window around it): the displacement of +-rad halved pixels with the least SAD + lambda (|dy| + |dx|).
+function [] = __kernel__ motion_coarse(a : mat'clamped, b : mat'clamped, mv : cube'unchecked, rad : int, lambda : scalar, pos : ivec2)
+    i0 = pos[0] * 4 - 2
+    j0 = pos[1] * 4 - 2
+    best = 1e30
+    bi = 0
+    bj = 0
+    for di = -rad..rad
+        for dj = -rad..rad
+            s = lambda * (abs(di) + abs(dj))
+            for u = 0..7
+                for v = 0..7
+                    s += abs(a[i0 + u, j0 + v] - b[i0 + u + di, j0 + v + dj])
+                endfor
+            endfor
+            if s < best
+                best = s
+                bi = di
+                bj = dj
+            endif
+        endfor
+    endfor
+    mv[pos[0], pos[1], 0] = 2 * bi
+    mv[pos[0], pos[1], 1] = 2 * bj
+endfunction
+
+% Refinement at full size: +-1 pixel around the coarse vector, then +-1/2, on the 12x12
+% window around the block.
+function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube'unchecked, lambda : scalar, pos : ivec2)
+    i0 = pos[0] * 8 - 2
+    j0 = pos[1] * 8 - 2
+    ci = int(mv[pos[0], pos[1], 0])
+    cj = int(mv[pos[0], pos[1], 1])
+    best = 1e30
+    bi = ci
+    bj = cj
+    for di = ci - 1..ci + 1
+        for dj = cj - 1..cj + 1
+            s = lambda * (abs(di) + abs(dj))
+            for u = 0..11
+                for v = 0..11
+                    s += abs(a[i0 + u, j0 + v] - b[i0 + u + di, j0 + v + dj])
+                endfor
+            endfor
+            if s < best
+                best = s
+                bi = di
+                bj = dj
+            endif
+        endfor
+    endfor
+    % half a pixel around it, bilinear
+    ci = bi
+    cj = bj
+    for hi = -1..1
+        for hj = -1..1
+            if hi != 0 || hj != 0
+                fi = ci + 0.5 * hi
+                fj = cj + 0.5 * hj
+                s = lambda * (abs(fi) + abs(fj))
+                for u = 0..11
+                    for v = 0..11
+                        s += abs(a[i0 + u, j0 + v] - bilinear(b, i0 + u + fi, j0 + v + fj))
+                    endfor
+                endfor
+                if s < best
+                    best = s
+                    bi = fi
+                    bj = fj
+                endif
+            endif
+        endfor
+    endfor
+    mv[pos[0], pos[1], 0] = bi
+    mv[pos[0], pos[1], 1] = bj
+endfunction
+
+% b at the fractional position (y, x), bilinear (edges clamped).
+function v = __device__ bilinear(b, y, x)
+    i = int(floor(y))
+    j = int(floor(x))
+    fy = y - i
+    fx = x - j
+    v = (1 - fy) * ((1 - fx) * b[i, j] + fx * b[i, j + 1]) + fy * ((1 - fx) * b[i + 1, j] + fx * b[i + 1, j + 1])
+endfunction
+
+% c of the cube b at the fractional position (y, x), bilinear (edges clamped).
+function v = __device__ bilinear3(b, y, x, c)
+    i = int(floor(y))
+    j = int(floor(x))
+    fy = y - i
+    fx = x - j
+    v = (1 - fy) * ((1 - fx) * b[i, j, c] + fx * b[i, j + 1, c]) + fy * ((1 - fx) * b[i + 1, j, c] + fx * b[i + 1, j + 1, c])
+endfunction
+
+% Luma of an RGB frame (mean of the channels).
+function l = frame_luma(x)
+    l = zeros(size(x, 0), size(x, 1))
+    parallel_do(size(l), x, l, luma)
+endfunction
+
+% Block motion of la into lb (see the top of the file); lambda per pixel of the window.
+function mv = block_motion(la, lb, search, lambda)
+    h = size(la, 0)
+    w = size(la, 1)
+    ha = zeros(ceil(h / 2), ceil(w / 2))
+    hb = zeros(ceil(h / 2), ceil(w / 2))
+    parallel_do(size(ha), la, ha, halve)
+    parallel_do(size(hb), lb, hb, halve)
+    nby = ceil(h / 8)
+    nbx = ceil(w / 8)
+    mv = zeros(nby, nbx, 2)
+    parallel_do([nby, nbx], ha, hb, mv, int(max(1, floor(search / 2))), lambda * 64 * 0.25, motion_coarse)
+    parallel_do([nby, nbx], la, lb, mv, lambda * 144, motion_fine)
+endfunction
