@@ -333,8 +333,9 @@ void kg_flat_args(Gen *g, Node *n, Var *v, Buf *b)
 
 /* In the fast body, a loop with constant bounds and a few iterations is written out
  * (for dy = -2..2 …): the position loop around the body then has no inner loop and the C
- * compiler vectorizes it. At most KERNEL_UNROLL copies of any statement in a nest. */
-#define GEN_UNROLL_TRIP 8
+ * compiler vectorizes it (GCC itself leaves a 17-tap vertical loop as a loop, and the
+ * position loop scalar). At most GEN_UNROLL_TOTAL copies of any statement in a nest. */
+#define GEN_UNROLL_TRIP 24
 #define GEN_UNROLL_TOTAL 64
 
 bool kg_unroll_loop(Gen *g, Node *n)
