@@ -144,7 +144,8 @@ void kg_run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
                    "                int32_t pc[3]; pc[0] = pos[0]; pc[1] = k; pc[2] = 0; qpk_fast(&e, st, pc, blk);\n",
                    g->ks->may_alias ? "" : "            _Pragma(\"GCC ivdep\")\n", g->flat, g->flat);
     } else {
-        kg_bput(t, "            }\n            for (int32_t q1 = (int32_t)L1; q1 < (int32_t)H1; q1++) {\n                pos[1] = q1;\n");
+        kg_bprintf(t, "            }\n%s            for (int32_t q1 = (int32_t)L1; q1 < (int32_t)H1; q1++) {\n"
+                   "                pos[1] = q1;\n", g->rows_free ? "            _Pragma(\"GCC ivdep\")\n" : "");
         inner_loops(g, t, 2, 16, "qpk_fast");
     }
     kg_bput(t, "            }\n            for (int32_t q1 = (int32_t)H1; q1 < (int32_t)D1; q1++) {\n                pos[1] = q1;\n");
