@@ -99,6 +99,18 @@ function [] = __kernel__ morph_col_any(x : cube, y : cube, r : int, sg : scalar,
     y[pos] = sg * s
 endfunction
 
+% The 3 x 3 square in one pass (9 reads from cache, one pass through memory instead of two).
+function [] = __kernel__ morph_sq_r1(x : cube, y : cube, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
+    for dy = -1..1
+        for dx = -1..1
+            v = sg * x[pos[0] + dy, pos[1] + dx, pos[2]]
+            s = v < s ? v : s
+        endfor
+    endfor
+    y[pos] = sg * s
+endfunction
+
 % Any mask, padded to (2ry+1) x (2rx+1) around its centre; first is an element inside it.
 function [] = __kernel__ morph_mask(x : cube, y : cube, m : mat, ry : int, rx : int, fy : int, fx : int, sg : scalar, pos : ivec3)
     s = sg * x[pos[0] + fy, pos[1] + fx, pos[2]]
@@ -192,15 +204,19 @@ function y = morph_min(x, mask, center, boundary, sg)
     ry = max(c[0], M - 1 - c[0])
     rx = max(c[1], N - 1 - c[1])
     if sum(m != 0) == M * N && c[0] * 2 == M - 1 && c[1] * 2 == N - 1
-        y3 = x3
-        if ry > 0
-            y3 = morph_pass(imboundary_mode(y3, boundary), ry, 0, sg)
-        endif
-        if rx > 0
-            y3 = morph_pass(imboundary_mode(y3, boundary), rx, 1, sg)
-        endif
-        if ry == 0 && rx == 0
+        if ry == 1 && rx == 1
+            y3 = im_uninit(size(x3))
+            parallel_do(size(y3), imboundary_mode(x3, boundary), y3, sg, morph_sq_r1)
+        elseif ry == 0 && rx == 0
             y3 = copy(x3)
+        else
+            y3 = x3
+            if ry > 0
+                y3 = morph_pass(imboundary_mode(y3, boundary), ry, 0, sg)
+            endif
+            if rx > 0
+                y3 = morph_pass(imboundary_mode(y3, boundary), rx, 1, sg)
+            endif
         endif
     else
         mp = zeros(2 * ry + 1, 2 * rx + 1)
