@@ -107,6 +107,7 @@ struct Gen {
     /* interior/border split (see "stencils"): what the first pass learnt */
     bool analyze, fast, fast_ok;
     int flat;                   /* the fast body runs over (x, channel) flattened: the channel count */
+    bool rows_free;             /* no position of a row reads what another writes (kg_rows_independent) */
     Buf conds;                  /* launch-time conditions for the fast body */
     Buf int_lo[4];              /* pos[k] >= each of these … */
     Buf int_hi[4];              /* … and pos[k] < each of these */
@@ -261,6 +262,7 @@ bool kg_push_range(Gen *g, const char *name, Rng r);
 void kg_note_access(Gen *g, Node *ix, Var *v);
 bool kg_flat_access(Gen *g, Node *n, Node **i0, Node **e, bool *neg);
 int kg_flat_channels(Gen *g);
+bool kg_rows_independent(Gen *g);
 void kg_flat_accessor(Gen *g, Var *v, char kind, char *out, size_t len);
 void kg_flat_args(Gen *g, Node *n, Var *v, Buf *b);
 bool kg_unroll_loop(Gen *g, Node *n);

@@ -284,6 +284,74 @@ int kg_flat_channels(Gen *g)
     return ok ? ks->grid_fixed[2] : 0;
 }
 
+/* Independent positions along pos[1]: every store is a plain a[pos] or a[..., pos[1], ...]
+ * (pos[1] itself as the index of dimension 1), and an array stored to is not read or named
+ * anywhere else in the kernel. Then no position of a row reads what another writes, and
+ * emit_c.c may tell the C compiler so (ivdep) on the interior's loop over a row. */
+typedef struct RowScan {
+    Gen *g;
+    const char *stored[16];
+    int nstored;
+    bool check;                  /* second walk: the stored arrays named elsewhere? */
+} RowScan;
+
+static bool row_stored(RowScan *rs, const char *name)
+{
+    for (int i = 0; i < rs->nstored; i++)
+        if (!strcmp(rs->stored[i], name))
+            return true;
+    return false;
+}
+
+static LangWalkStep row_visit(Node *n, void *ctx)
+{
+    RowScan *rs = ctx;
+    Gen *g = rs->g;
+    if (n->kind == N_LAMBDA || n->kind == N_FUNCTION || n->kind == N_EXCHANGE)
+        return LANG_WALK_STOP;
+    if (n->kind == N_CALL && n->a && n->a->kind == N_IDENT && !strncmp(n->a->name, "atomic", 6))
+        return LANG_WALK_STOP;
+    if (n->kind == N_ASSIGN) {
+        Node *t = n->a;
+        if (t->kind == N_IDENT)
+            return LANG_WALK_ON;
+        if (t->kind != N_INDEX || n->op != T_EQ || t->a->kind != N_IDENT)
+            return LANG_WALK_STOP;
+        Var *v = kg_find_var(g, t->a->name);
+        if (!v || v->kind != VAR_ARRAY || v->shared)
+            return LANG_WALK_STOP;
+        bool own = (t->args.n == 1 && pos_var(g, t->args.items[0])) ||
+                   (t->args.n >= 2 && is_pos_k(g, t->args.items[1], 1));
+        if (!own)
+            return LANG_WALK_STOP;
+        if (!rs->check) {
+            if (!row_stored(rs, v->name)) {
+                if (rs->nstored == 16)
+                    return LANG_WALK_STOP;
+                rs->stored[rs->nstored++] = v->name;
+            }
+        }
+        return lang_walk_list(&t->args, row_visit, rs) || lang_walk(n->b, row_visit, rs) ? LANG_WALK_STOP
+                                                                                           : LANG_WALK_SKIP;
+    }
+    if (rs->check && n->kind == N_IDENT && row_stored(rs, n->name))
+        return LANG_WALK_STOP;
+    return LANG_WALK_ON;
+}
+
+bool kg_rows_independent(Gen *g)
+{
+    const LangKernelSpec *ks = g->ks;
+    if (ks->rank < 2 || ks->may_alias || ks->fn->kind != N_FUNCTION)
+        return false;
+    RowScan rs = {.g = g};
+    NodeList *body = &ks->fn->body;
+    if (lang_walk_list(body, row_visit, &rs))
+        return false;
+    rs.check = true;
+    return !lang_walk_list(body, row_visit, &rs);
+}
+
 /* Read ('r') or write ('w') accessor of a flattened access: (i0, e, k). */
 void kg_flat_accessor(Gen *g, Var *v, char kind, char *out, size_t len)
 {
@@ -336,8 +404,9 @@ void kg_flat_args(Gen *g, Node *n, Var *v, Buf *b)
 
 /* In the fast body, a loop with constant bounds and a few iterations is written out
  * (for dy = -2..2 …): the position loop around the body then has no inner loop and the C
- * compiler vectorizes it. At most KERNEL_UNROLL copies of any statement in a nest. */
-#define GEN_UNROLL_TRIP 8
+ * compiler vectorizes it (GCC itself leaves a 17-tap vertical loop as a loop, and the
+ * position loop scalar). At most GEN_UNROLL_TOTAL copies of any statement in a nest. */
+#define GEN_UNROLL_TRIP 24
 #define GEN_UNROLL_TOTAL 64
 
 bool kg_unroll_loop(Gen *g, Node *n)
@@ -387,6 +456,7 @@ void kg_pass_stencil(Gen *g)
     g->fast = true;
     kg_kernel_params(g, NULL, NULL, &g->pre2);
     g->flat = kg_flat_channels(g);
+    g->rows_free = !g->flat && kg_rows_independent(g);
     kg_kernel_statements(g);
     g->fast = false;
 }

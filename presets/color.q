@@ -11,7 +11,7 @@
 %      quarters of the range;
 %   4. saturation around the BT.709 luma l = 0.2126 r + 0.7152 g + 0.0722 b:
 %      v = l + saturation (v - l); then clipped to 0..255.
-% Steps 2 and 3 are one table read through a 'hwtex_linear'clamped texture: levels, gamma
+% Steps 2 and 3 are one table read, interpolated linearly: levels, gamma
 % and the curve (itself a 5-point texture) sampled every quarter level over 0..255 (exact at
 % whole values, within about 0.05 between).
 
@@ -20,7 +20,7 @@ function [] = __kernel__ compose(c : vec, lut : vec, curve : vec'hwtex_linear'cl
     c[pos] = curve[lut[pos] / 63.75]
 endfunction
 
-function [] = __kernel__ color_px(x : cube, y : cube, m : mat, lut : vec'hwtex_linear'clamped,
+function [] = __kernel__ color_px(x : cube, y : cube, m : mat, lut : vec'unchecked,
                                   sat : scalar, pos : ivec2)
     r = x[pos[0], pos[1], 0]
     g = x[pos[0], pos[1], 1]
@@ -28,10 +28,21 @@ function [] = __kernel__ color_px(x : cube, y : cube, m : mat, lut : vec'hwtex_l
     r1 = m[0, 0] * r + m[0, 1] * g + m[0, 2] * b
     g1 = m[1, 0] * r + m[1, 1] * g + m[1, 2] * b
     b1 = m[2, 0] * r + m[2, 1] * g + m[2, 2] * b
-    % the table holds 1021 samples, one every quarter of a level
-    r1 = lut[r1 * 4.0]
-    g1 = lut[g1 * 4.0]
-    b1 = lut[b1 * 4.0]
+    % the table holds 1021 samples, one every quarter of a level: read at 4 v clamped to
+    % 0..1020 and interpolated linearly, as a 'hwtex_linear'clamped texture reads it, with
+    % the clamp done once on the coordinate instead of a border test on every read
+    ur = min(1020.0, max(0.0, r1 * 4.0))
+    ir = min(1019, int(ur))
+    fr = ur - ir
+    r1 = (1.0 - fr) * lut[ir] + fr * lut[ir + 1]
+    ug = min(1020.0, max(0.0, g1 * 4.0))
+    ig = min(1019, int(ug))
+    fg = ug - ig
+    g1 = (1.0 - fg) * lut[ig] + fg * lut[ig + 1]
+    ub = min(1020.0, max(0.0, b1 * 4.0))
+    ib = min(1019, int(ub))
+    fb = ub - ib
+    b1 = (1.0 - fb) * lut[ib] + fb * lut[ib + 1]
     l = 0.2126 * r1 + 0.7152 * g1 + 0.0722 * b1
     y[pos[0], pos[1], 0] = min(255.0, max(0.0, l + sat * (r1 - l)))
     y[pos[0], pos[1], 1] = min(255.0, max(0.0, l + sat * (g1 - l)))

@@ -10,30 +10,102 @@
 % ordered dither of that amplitude to hide the 1-level steps that remain after 8-bit
 % rounding.
 
-function [] = __kernel__ deband_k(x : cube'clamped, y : cube, r : int, h : int, t : scalar, grain : scalar,
-                                  bm : vec, pos : ivec3)
-    m = pos[0]
-    n = pos[1]
-    c = pos[2]
-    v = x[m, n, c]
+% The samples, in the order of the rings (r, then h = radius / 2) and directions (up, down,
+% left, right, then the diagonals at er = round(0.7071 r), eh likewise); every index is pos
+% plus or minus an int argument, so the interior runs without border tests over a row's
+% values (channels flattened) and vectorizes. Results are clipped to lo..hi.
+function [] = __kernel__ deband_k(x : cube'clamped, y : cube, r : int, h : int, er : int, eh : int, t : scalar,
+                                  lo : scalar, hi : scalar, pos : ivec3)
+    v = x[pos]
     s = v
     k = 1.0
-    for ring = 0..1
-        d = ring == 0 ? r : h
-        e = ring == 0 ? int(0.7071 * r + 0.5) : int(0.7071 * h + 0.5)
-        for j = 0..7
-            dy = j == 0 ? -d : j == 1 ? d : j == 2 ? 0 : j == 3 ? 0 : j == 4 ? -e : j == 5 ? -e : j == 6 ? e : e
-            dx = j == 0 ? 0 : j == 1 ? 0 : j == 2 ? -d : j == 3 ? d : j == 4 ? -e : j == 5 ? e : j == 6 ? -e : e
-            u = x[m + dy, n + dx, c]
-            if abs(u - v) < t
-                s += u
-                k += 1.0
-            endif
-        endfor
-    endfor
-    % the 4 x 4 Bayer matrix, centred on 0, times grain
-    b = bm[mod(m, 4) * 4 + mod(n, 4)]
-    y[pos] = min(255.0, max(0.0, s / k + grain * (b - 7.5) / 16.0))
+    u = x[pos[0] - r, pos[1], pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] + r, pos[1], pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0], pos[1] - r, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0], pos[1] + r, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] - er, pos[1] - er, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] - er, pos[1] + er, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] + er, pos[1] - er, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] + er, pos[1] + er, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] - h, pos[1], pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] + h, pos[1], pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0], pos[1] - h, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0], pos[1] + h, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] - eh, pos[1] - eh, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] - eh, pos[1] + eh, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] + eh, pos[1] - eh, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    u = x[pos[0] + eh, pos[1] + eh, pos[2]]
+    if abs(u - v) < t
+        s += u
+        k += 1.0
+    endif
+    y[pos] = min(hi, max(lo, s / k))
+endfunction
+
+% The ordered dither: the 4 x 4 Bayer matrix, centred on 0, times grain; clipped to 0..255.
+function [] = __kernel__ dither_k(y : cube, grain : scalar, bm : vec, pos : ivec3)
+    b = bm[mod(pos[0], 4) * 4 + mod(pos[1], 4)]
+    y[pos] = min(255.0, max(0.0, y[pos] + grain * (b - 7.5) / 16.0))
 endfunction
 
 % Deband: smooths steps smaller than `threshold` over `radius` pixels, keeps edges.
@@ -48,5 +120,14 @@ function y = process(x, threshold = 5.0, radius = 16, grain = 0.0)
     endif
     y = zeros(size(x))
     bm = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5]
-    parallel_do(size(x), x, y, int(radius), int(radius / 2), threshold, grain, bm, deband_k)
+    r = int(radius)
+    h = int(radius / 2)
+    er = int(0.7071 * r + 0.5)
+    eh = int(0.7071 * h + 0.5)
+    if grain == 0
+        parallel_do(size(x), x, y, r, h, er, eh, threshold, 0.0, 255.0, deband_k)
+    else
+        parallel_do(size(x), x, y, r, h, er, eh, threshold, -1.0e30, 1.0e30, deband_k)
+        parallel_do(size(x), y, grain, bm, dither_k)
+    endif
 endfunction

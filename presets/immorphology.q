@@ -27,90 +27,102 @@
 % if it is the first value seen).
 import "imboundary.q"
 
-function [] = __kernel__ morph_row_r1(x : cube, y : cube, pos : ivec3)
-    s = x[pos]
+function [] = __kernel__ morph_row_r1(x : cube, y : cube, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
     for k = -1..1
-        v = x[pos[0], pos[1] + k, pos[2]]
+        v = sg * x[pos[0], pos[1] + k, pos[2]]
         s = v < s ? v : s
     endfor
-    y[pos] = s
+    y[pos] = sg * s
 endfunction
 
-function [] = __kernel__ morph_col_r1(x : cube, y : cube, pos : ivec3)
-    s = x[pos]
+function [] = __kernel__ morph_col_r1(x : cube, y : cube, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
     for k = -1..1
-        v = x[pos[0] + k, pos[1], pos[2]]
+        v = sg * x[pos[0] + k, pos[1], pos[2]]
         s = v < s ? v : s
     endfor
-    y[pos] = s
+    y[pos] = sg * s
 endfunction
 
-function [] = __kernel__ morph_row_r2(x : cube, y : cube, pos : ivec3)
-    s = x[pos]
+function [] = __kernel__ morph_row_r2(x : cube, y : cube, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
     for k = -2..2
-        v = x[pos[0], pos[1] + k, pos[2]]
+        v = sg * x[pos[0], pos[1] + k, pos[2]]
         s = v < s ? v : s
     endfor
-    y[pos] = s
+    y[pos] = sg * s
 endfunction
 
-function [] = __kernel__ morph_col_r2(x : cube, y : cube, pos : ivec3)
-    s = x[pos]
+function [] = __kernel__ morph_col_r2(x : cube, y : cube, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
     for k = -2..2
-        v = x[pos[0] + k, pos[1], pos[2]]
+        v = sg * x[pos[0] + k, pos[1], pos[2]]
         s = v < s ? v : s
     endfor
-    y[pos] = s
+    y[pos] = sg * s
 endfunction
 
-function [] = __kernel__ morph_row_r3(x : cube, y : cube, pos : ivec3)
-    s = x[pos]
+function [] = __kernel__ morph_row_r3(x : cube, y : cube, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
     for k = -3..3
-        v = x[pos[0], pos[1] + k, pos[2]]
+        v = sg * x[pos[0], pos[1] + k, pos[2]]
         s = v < s ? v : s
     endfor
-    y[pos] = s
+    y[pos] = sg * s
 endfunction
 
-function [] = __kernel__ morph_col_r3(x : cube, y : cube, pos : ivec3)
-    s = x[pos]
+function [] = __kernel__ morph_col_r3(x : cube, y : cube, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
     for k = -3..3
-        v = x[pos[0] + k, pos[1], pos[2]]
+        v = sg * x[pos[0] + k, pos[1], pos[2]]
         s = v < s ? v : s
     endfor
-    y[pos] = s
+    y[pos] = sg * s
 endfunction
 
-function [] = __kernel__ morph_row_any(x : cube, y : cube, r : int, pos : ivec3)
-    s = x[pos]
+function [] = __kernel__ morph_row_any(x : cube, y : cube, r : int, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
     for k = -r..r
-        v = x[pos[0], pos[1] + k, pos[2]]
+        v = sg * x[pos[0], pos[1] + k, pos[2]]
         s = v < s ? v : s
     endfor
-    y[pos] = s
+    y[pos] = sg * s
 endfunction
 
-function [] = __kernel__ morph_col_any(x : cube, y : cube, r : int, pos : ivec3)
-    s = x[pos]
+function [] = __kernel__ morph_col_any(x : cube, y : cube, r : int, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
     for k = -r..r
-        v = x[pos[0] + k, pos[1], pos[2]]
+        v = sg * x[pos[0] + k, pos[1], pos[2]]
         s = v < s ? v : s
     endfor
-    y[pos] = s
+    y[pos] = sg * s
+endfunction
+
+% The 3 x 3 square in one pass (9 reads from cache, one pass through memory instead of two).
+function [] = __kernel__ morph_sq_r1(x : cube, y : cube, sg : scalar, pos : ivec3)
+    s = sg * x[pos]
+    for dy = -1..1
+        for dx = -1..1
+            v = sg * x[pos[0] + dy, pos[1] + dx, pos[2]]
+            s = v < s ? v : s
+        endfor
+    endfor
+    y[pos] = sg * s
 endfunction
 
 % Any mask, padded to (2ry+1) x (2rx+1) around its centre; first is an element inside it.
-function [] = __kernel__ morph_mask(x : cube, y : cube, m : mat, ry : int, rx : int, fy : int, fx : int, pos : ivec3)
-    s = x[pos[0] + fy, pos[1] + fx, pos[2]]
+function [] = __kernel__ morph_mask(x : cube, y : cube, m : mat, ry : int, rx : int, fy : int, fx : int, sg : scalar, pos : ivec3)
+    s = sg * x[pos[0] + fy, pos[1] + fx, pos[2]]
     for dy = -ry..ry
         for dx = -rx..rx
             if m[dy + ry, dx + rx] != 0
-                v = x[pos[0] + dy, pos[1] + dx, pos[2]]
+                v = sg * x[pos[0] + dy, pos[1] + dx, pos[2]]
                 s = v < s ? v : s
             endif
         endfor
     endfor
-    y[pos] = s
+    y[pos] = sg * s
 endfunction
 
 function m = strel_square(r)
@@ -127,21 +139,21 @@ function m = strel_disk(r)
 endfunction
 
 % One separable pass of the running minimum over 2r+1 pixels along dim (0 or 1).
-function y = morph_pass(xb, r, dim)
+function y = morph_pass(xb, r, dim, sg)
     y = im_uninit(size(xb))
     if dim == 1
         match r with
-        | 1 -> parallel_do(size(y), xb, y, morph_row_r1)
-        | 2 -> parallel_do(size(y), xb, y, morph_row_r2)
-        | 3 -> parallel_do(size(y), xb, y, morph_row_r3)
-        | _ -> parallel_do(size(y), xb, y, int(r), morph_row_any)
+        | 1 -> parallel_do(size(y), xb, y, sg, morph_row_r1)
+        | 2 -> parallel_do(size(y), xb, y, sg, morph_row_r2)
+        | 3 -> parallel_do(size(y), xb, y, sg, morph_row_r3)
+        | _ -> parallel_do(size(y), xb, y, int(r), sg, morph_row_any)
         endmatch
     else
         match r with
-        | 1 -> parallel_do(size(y), xb, y, morph_col_r1)
-        | 2 -> parallel_do(size(y), xb, y, morph_col_r2)
-        | 3 -> parallel_do(size(y), xb, y, morph_col_r3)
-        | _ -> parallel_do(size(y), xb, y, int(r), morph_col_any)
+        | 1 -> parallel_do(size(y), xb, y, sg, morph_col_r1)
+        | 2 -> parallel_do(size(y), xb, y, sg, morph_col_r2)
+        | 3 -> parallel_do(size(y), xb, y, sg, morph_col_r3)
+        | _ -> parallel_do(size(y), xb, y, int(r), sg, morph_col_any)
         endmatch
     endif
 endfunction
@@ -172,6 +184,12 @@ function [m, c] = morph_mask_of(mask, center)
 endfunction
 
 function y = imerode(x, mask = 1, center = [-1, -1], boundary = "mirror")
+    y = morph_min(x, mask, center, boundary, 1.0)
+endfunction
+
+% The minimum of sg x over the element, times sg: erosion for sg = 1, dilation for sg = -1
+% (max x = -min(-x)) without negating the image on the host.
+function y = morph_min(x, mask, center, boundary, sg)
     imboundary_check(boundary)
     [m, c] = morph_mask_of(mask, center)
     M = size(m, 0)
@@ -186,15 +204,19 @@ function y = imerode(x, mask = 1, center = [-1, -1], boundary = "mirror")
     ry = max(c[0], M - 1 - c[0])
     rx = max(c[1], N - 1 - c[1])
     if sum(m != 0) == M * N && c[0] * 2 == M - 1 && c[1] * 2 == N - 1
-        y3 = x3
-        if ry > 0
-            y3 = morph_pass(imboundary_mode(y3, boundary), ry, 0)
-        endif
-        if rx > 0
-            y3 = morph_pass(imboundary_mode(y3, boundary), rx, 1)
-        endif
-        if ry == 0 && rx == 0
+        if ry == 1 && rx == 1
+            y3 = im_uninit(size(x3))
+            parallel_do(size(y3), imboundary_mode(x3, boundary), y3, sg, morph_sq_r1)
+        elseif ry == 0 && rx == 0
             y3 = copy(x3)
+        else
+            y3 = x3
+            if ry > 0
+                y3 = morph_pass(imboundary_mode(y3, boundary), ry, 0, sg)
+            endif
+            if rx > 0
+                y3 = morph_pass(imboundary_mode(y3, boundary), rx, 1, sg)
+            endif
         endif
     else
         mp = zeros(2 * ry + 1, 2 * rx + 1)
@@ -211,7 +233,7 @@ function y = imerode(x, mask = 1, center = [-1, -1], boundary = "mirror")
             endfor
         endfor
         y3 = im_uninit(size(x3))
-        parallel_do(size(y3), imboundary_mode(x3, boundary), y3, mp, int(ry), int(rx), int(fy), int(fx), morph_mask)
+        parallel_do(size(y3), imboundary_mode(x3, boundary), y3, mp, int(ry), int(rx), int(fy), int(fx), sg, morph_mask)
     endif
     if ndims(x) <= 2
         y = reshape(y3, size(x))
@@ -221,7 +243,7 @@ function y = imerode(x, mask = 1, center = [-1, -1], boundary = "mirror")
 endfunction
 
 function y = imdilate(x, mask = 1, center = [-1, -1], boundary = "mirror")
-    y = -imerode(-x, mask, center, boundary)
+    y = morph_min(x, mask, center, boundary, -1.0)
 endfunction
 
 % The reflected element and its centre.

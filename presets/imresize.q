@@ -220,6 +220,131 @@ function [] = __kernel__ rs_up2_row_r3_c3(x : cube, y : cube, w : mat, pos : ive
     y[pos[0], pos[1], pos[2] + 3] = b
 endfunction
 
+% Halving (n = 2 m, not "nearest"): output i samples u = 2 i + 0.5, the same weights for every
+% i, over input 2 i + d, d = 1 - 2R .. 2R (R = half the kernel's width). The input is read
+% through a view that puts input pixels 2 i and 2 i + 1 side by side (columns: rows 2 i and
+% 2 i + 1 of an H x W x C image are row i of its (H/2) x 2W x C view; rows: pixels 2 j and
+% 2 j + 1 of H x W x C are pixel j of H x (W/2) x 2C), so that every tap is pos plus a
+% constant (or W): even taps d = 2q weigh we[q + R - 1], odd taps d = 2q + 1 weigh wo[q + R].
+% The interior vectorizes; the R outputs at each end, whose taps are mirrored, are written
+% again by rs_col_fix / rs_row_fix from their table rows.
+function [] = __kernel__ rs_half_col_r1(x : cube'clamped, y : cube, wo : vec, we : vec, W : int, pos : ivec3)
+    s = 0.0
+    for q = -1..0
+        s += wo[q + 1] * x[pos[0] + q, pos[1] + W, pos[2]]
+    endfor
+    for q = 0..1
+        s += we[q + 0] * x[pos[0] + q, pos[1], pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_half_row_r1_c1(x : cube'clamped, y : cube, wo : vec, we : vec, pos : ivec3)
+    s = 0.0
+    for q = -1..0
+        s += wo[q + 1] * x[pos[0], pos[1] + q, pos[2] + 1]
+    endfor
+    for q = 0..1
+        s += we[q + 0] * x[pos[0], pos[1] + q, pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_half_row_r1_c3(x : cube'clamped, y : cube, wo : vec, we : vec, pos : ivec3)
+    s = 0.0
+    for q = -1..0
+        s += wo[q + 1] * x[pos[0], pos[1] + q, pos[2] + 3]
+    endfor
+    for q = 0..1
+        s += we[q + 0] * x[pos[0], pos[1] + q, pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_half_col_r2(x : cube'clamped, y : cube, wo : vec, we : vec, W : int, pos : ivec3)
+    s = 0.0
+    for q = -2..1
+        s += wo[q + 2] * x[pos[0] + q, pos[1] + W, pos[2]]
+    endfor
+    for q = -1..2
+        s += we[q + 1] * x[pos[0] + q, pos[1], pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_half_row_r2_c1(x : cube'clamped, y : cube, wo : vec, we : vec, pos : ivec3)
+    s = 0.0
+    for q = -2..1
+        s += wo[q + 2] * x[pos[0], pos[1] + q, pos[2] + 1]
+    endfor
+    for q = -1..2
+        s += we[q + 1] * x[pos[0], pos[1] + q, pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_half_row_r2_c3(x : cube'clamped, y : cube, wo : vec, we : vec, pos : ivec3)
+    s = 0.0
+    for q = -2..1
+        s += wo[q + 2] * x[pos[0], pos[1] + q, pos[2] + 3]
+    endfor
+    for q = -1..2
+        s += we[q + 1] * x[pos[0], pos[1] + q, pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_half_col_r3(x : cube'clamped, y : cube, wo : vec, we : vec, W : int, pos : ivec3)
+    s = 0.0
+    for q = -3..2
+        s += wo[q + 3] * x[pos[0] + q, pos[1] + W, pos[2]]
+    endfor
+    for q = -2..3
+        s += we[q + 2] * x[pos[0] + q, pos[1], pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_half_row_r3_c1(x : cube'clamped, y : cube, wo : vec, we : vec, pos : ivec3)
+    s = 0.0
+    for q = -3..2
+        s += wo[q + 3] * x[pos[0], pos[1] + q, pos[2] + 1]
+    endfor
+    for q = -2..3
+        s += we[q + 2] * x[pos[0], pos[1] + q, pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+function [] = __kernel__ rs_half_row_r3_c3(x : cube'clamped, y : cube, wo : vec, we : vec, pos : ivec3)
+    s = 0.0
+    for q = -3..2
+        s += wo[q + 3] * x[pos[0], pos[1] + q, pos[2] + 3]
+    endfor
+    for q = -2..3
+        s += we[q + 2] * x[pos[0], pos[1] + q, pos[2]]
+    endfor
+    y[pos] = s
+endfunction
+
+% Output rows r0 + pos[0] (columns c0 + pos[1]) from their rows of the table (w, ix: row
+% pos[0] of the table is that output's).
+function [] = __kernel__ rs_col_fix(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, p : int, r0 : int, pos : ivec3)
+    s = 0.0
+    for k = 0..p - 1
+        s += w[pos[0], k] * x[int(ix[pos[0], k]), pos[1], pos[2]]
+    endfor
+    y[r0 + pos[0], pos[1], pos[2]] = s
+endfunction
+
+function [] = __kernel__ rs_row_fix(x : cube'unchecked, y : cube, w : mat'unchecked, ix : mat'unchecked, p : int, c0 : int, pos : ivec3)
+    s = 0.0
+    for k = 0..p - 1
+        s += w[pos[1], k] * x[pos[0], int(ix[pos[1], k]), pos[2]]
+    endfor
+    y[pos[0], c0 + pos[1], pos[2]] = s
+endfunction
+
 % The interpolation kernel of a method at distance t, and its support width.
 function v = rs_kernel(method, t)
     a = abs(t)
@@ -255,12 +380,17 @@ endfunction
 % The table of one axis: n input pixels to m output pixels. Row o of ix holds the input
 % indices (mirrored into 0..n-1) and row o of w their weights.
 function [w, ix] = rs_table(n, m, method)
+    [w, ix] = rs_table_rows(n, m, method, 0, m)
+endfunction
+
+% Rows o0 .. o1 - 1 of that table (row o - o0 is output o's).
+function [w, ix] = rs_table_rows(n, m, method, o0, o1)
     s = m / n
     if method == "nearest"
-        w = ones(m, 1)
-        ix = zeros(m, 1)
-        for o = 0..m - 1
-            ix[o, 0] = min(floor((o + 0.5) / s), n - 1)
+        w = ones(o1 - o0, 1)
+        ix = zeros(o1 - o0, 1)
+        for o = o0..o1 - 1
+            ix[o - o0, 0] = min(floor((o + 0.5) / s), n - 1)
         endfor
         return
     endif
@@ -271,24 +401,24 @@ function [w, ix] = rs_table(n, m, method)
         ks = s
     endif
     p = int(ceil(width))
-    w = zeros(m, p)
-    ix = zeros(m, p)
-    for o = 0..m - 1
+    w = zeros(o1 - o0, p)
+    ix = zeros(o1 - o0, p)
+    for o = o0..o1 - 1
         u = (o + 0.5) / s - 0.5
         j0 = floor(u - width / 2) + 1
         total = 0.0
         for k = 0..p - 1
             j = j0 + k
             v = ks * rs_kernel(method, ks * (u - j))
-            w[o, k] = v
+            w[o - o0, k] = v
             total += v
             jm = mod(j, 2 * n)
             if jm >= n
                 jm = 2 * n - 1 - jm
             endif
-            ix[o, k] = jm
+            ix[o - o0, k] = jm
         endfor
-        w[o, :] = w[o, :] / total
+        w[o - o0, :] = w[o - o0, :] / total
     endfor
 endfunction
 
@@ -302,6 +432,55 @@ function w = rs_up2_weights(method, R)
         endfor
         w[ph, :] = w[ph, :] / sum(w[ph, :])
     endfor
+endfunction
+
+% Halving along dim (n = 2 m): the interior by the kernels over the paired view, then the
+% R outputs at each end from their table rows.
+function y = rs_half(x, m, method, dim)
+    n = 2 * m
+    R = int(rs_width(method) / 2)
+    p = 4 * R
+    % one interior output's taps, o = R: inputs 2R + d, d = 1 - 2R .. 2R, none mirrored
+    [wt, it] = rs_table_rows(n, m, method, R, R + 1)
+    wo = zeros(2 * R)
+    we = zeros(2 * R)
+    for k = 0..p - 1
+        d = int(it[0, k]) - 2 * R
+        if mod(d, 2) == 1
+            wo[(d - 1) / 2 + R] = wt[0, k]
+        else
+            we[d / 2 + R - 1] = wt[0, k]
+        endif
+    endfor
+    [w0, i0] = rs_table_rows(n, m, method, 0, R)
+    [w1, i1] = rs_table_rows(n, m, method, m - R, m)
+    H = size(x, 0)
+    W = size(x, 1)
+    C = size(x, 2)
+    if dim == 0
+        xv = reshape(x, [m, 2 * W, C])
+        y = im_uninit([m, W, C])
+        match R with
+        | 1 -> parallel_do(size(y), xv, y, wo, we, W, rs_half_col_r1)
+        | 2 -> parallel_do(size(y), xv, y, wo, we, W, rs_half_col_r2)
+        | _ -> parallel_do(size(y), xv, y, wo, we, W, rs_half_col_r3)
+        endmatch
+        parallel_do([R, W, C], x, y, w0, i0, p, 0, rs_col_fix)
+        parallel_do([R, W, C], x, y, w1, i1, p, m - R, rs_col_fix)
+    else
+        xv = reshape(x, [H, m, 2 * C])
+        y = im_uninit([H, m, C])
+        match R * 4 + C with
+        | 5 -> parallel_do(size(y), xv, y, wo, we, rs_half_row_r1_c1)
+        | 7 -> parallel_do(size(y), xv, y, wo, we, rs_half_row_r1_c3)
+        | 9 -> parallel_do(size(y), xv, y, wo, we, rs_half_row_r2_c1)
+        | 11 -> parallel_do(size(y), xv, y, wo, we, rs_half_row_r2_c3)
+        | 13 -> parallel_do(size(y), xv, y, wo, we, rs_half_row_r3_c1)
+        | _ -> parallel_do(size(y), xv, y, wo, we, rs_half_row_r3_c3)
+        endmatch
+        parallel_do([H, R, C], x, y, w0, i0, p, 0, rs_row_fix)
+        parallel_do([H, R, C], x, y, w1, i1, p, m - R, rs_row_fix)
+    endif
 endfunction
 
 % One pass over dimension dim (0 rows, 1 columns) to m pixels.
@@ -340,7 +519,13 @@ function y = rs_pass(x, m, method, dim)
         endif
         return
     endif
-    [w, ix] = rs_table(size(x, dim), m, method)
+    n = size(x, dim)
+    C = size(x, 2)
+    if n == 2 * m && method != "nearest" && m >= 4 * rs_width(method) && (dim == 0 || C == 1 || C == 3)
+        y = rs_half(x, m, method, dim)
+        return
+    endif
+    [w, ix] = rs_table(n, m, method)
     p = size(w, 1)
     if dim == 0
         y = im_uninit([m, size(x, 1), size(x, 2)])

@@ -18,18 +18,17 @@ function [] = __kernel__ unsharp(x : cube, b : cube, y : cube, amount : scalar, 
 endfunction
 
 function [] = __kernel__ cas(x : cube'clamped, y : cube, lim : scalar, pos : ivec3)
-    m = pos[0]
-    n = pos[1]
-    c = pos[2]
-    a = x[m - 1, n - 1, c]
-    b = x[m - 1, n, c]
-    d = x[m - 1, n + 1, c]
-    e = x[m, n - 1, c]
-    f = x[m, n, c]
-    g = x[m, n + 1, c]
-    h = x[m + 1, n - 1, c]
-    i = x[m + 1, n, c]
-    j = x[m + 1, n + 1, c]
+    % pos used only as x[pos[0] + i, pos[1] + j, pos[2]]: the interior runs over a row's
+    % values, channels flattened, and vectorizes (docs/kernels.md)
+    a = x[pos[0] - 1, pos[1] - 1, pos[2]]
+    b = x[pos[0] - 1, pos[1], pos[2]]
+    d = x[pos[0] - 1, pos[1] + 1, pos[2]]
+    e = x[pos[0], pos[1] - 1, pos[2]]
+    f = x[pos[0], pos[1], pos[2]]
+    g = x[pos[0], pos[1] + 1, pos[2]]
+    h = x[pos[0] + 1, pos[1] - 1, pos[2]]
+    i = x[pos[0] + 1, pos[1], pos[2]]
+    j = x[pos[0] + 1, pos[1] + 1, pos[2]]
     lo = min(min(b, e), min(min(f, g), i))
     hi = max(max(b, e), max(max(f, g), i))
     lo = lo + min(min(lo, a), min(min(d, h), j))
