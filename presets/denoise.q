@@ -123,7 +123,7 @@ endfunction
 % their luma (channel 0 of g), those below tau (mean squared difference per pixel) only,
 % the reference itself first, then the others nearest first. cnt: how many, rounded
 % down to a power of two (the Haar transform across the group needs one).
-function [] = __kernel__ bm_match(g : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, pos : ivec2)
+function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, pos : ivec2)
     ry = min(pos[0] * step, h - 8)
     rx = min(pos[1] * step, w - 8)
     bd = zeros(32)
@@ -138,21 +138,31 @@ function [] = __kernel__ bm_match(g : cube'unchecked, my : cube'unchecked, mx : 
     y1 = min(ry + rad, h - 8)
     x0 = max(rx - rad, 0)
     x1 = min(rx + rad, w - 8)
+    r = zeros(64)
+    for u = 0..7
+        for v = 0..7
+            r[u * 8 + v] = g[ry + u, rx + v]
+        endfor
+    endfor
+    worst = lim
     for qy = y0..y1
         for qx = x0..x1
-            worst = lim
-            if k == n
-                worst = min(lim, bd[n - 1])
-            endif
             if qy == ry && qx == rx
                 continue
             endif
             d = 0.0
             for u = 0..7
-                for v = 0..7
-                    t = g[qy + u, qx + v, 0] - g[ry + u, rx + v, 0]
-                    d += t * t
-                endfor
+                % the row's squares summed as a tree, not in one dependent chain
+                o = u * 8
+                a0 = g[qy + u, qx] - r[o]
+                a1 = g[qy + u, qx + 1] - r[o + 1]
+                a2 = g[qy + u, qx + 2] - r[o + 2]
+                a3 = g[qy + u, qx + 3] - r[o + 3]
+                a4 = g[qy + u, qx + 4] - r[o + 4]
+                a5 = g[qy + u, qx + 5] - r[o + 5]
+                a6 = g[qy + u, qx + 6] - r[o + 6]
+                a7 = g[qy + u, qx + 7] - r[o + 7]
+                d += ((a0 * a0 + a1 * a1) + (a2 * a2 + a3 * a3)) + ((a4 * a4 + a5 * a5) + (a6 * a6 + a7 * a7))
                 if d >= worst
                     break
                 endif
@@ -169,6 +179,9 @@ function [] = __kernel__ bm_match(g : cube'unchecked, my : cube'unchecked, mx : 
                 by[j] = qy
                 bx[j] = qx
                 k = min(k + 1, n)
+                if k == n
+                    worst = min(lim, bd[n - 1])
+                endif
             endif
         endfor
     endfor
@@ -457,7 +470,7 @@ function [] = bm_pass(z, guide, num, den, kai, sig, lam, step, rad, n, tau, wien
     my = zeros(nry, nrx, n)
     mx = zeros(nry, nrx, n)
     cnt = zeros(nry, nrx)
-    parallel_do([nry, nrx], guide, my, mx, cnt, h, w, step, rad, n, tau, bm_match)
+    parallel_do([nry, nrx], guide[:, :, 0], my, mx, cnt, h, w, step, rad, n, tau, bm_match)
     kk = int(ceil((2 * rad + 8) / step))
     gy = int(ceil(nry / kk))
     gx = int(ceil(nrx / kk))
