@@ -145,29 +145,27 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
         endfor
     endfor
     worst = lim
+    nx = x1 - x0 + 1
+    dr = zeros(32)
     for qy = y0..y1
-        for qx = x0..x1
-            if qy == ry && qx == rx
-                continue
-            endif
-            d = 0.0
-            for u = 0..7
-                % the row's squares summed as a tree, not in one dependent chain
-                o = u * 8
-                a0 = g[qy + u, qx] - r[o]
-                a1 = g[qy + u, qx + 1] - r[o + 1]
-                a2 = g[qy + u, qx + 2] - r[o + 2]
-                a3 = g[qy + u, qx + 3] - r[o + 3]
-                a4 = g[qy + u, qx + 4] - r[o + 4]
-                a5 = g[qy + u, qx + 5] - r[o + 5]
-                a6 = g[qy + u, qx + 6] - r[o + 6]
-                a7 = g[qy + u, qx + 7] - r[o + 7]
-                d += ((a0 * a0 + a1 * a1) + (a2 * a2 + a3 * a3)) + ((a4 * a4 + a5 * a5) + (a6 * a6 + a7 * a7))
-                if d >= worst
-                    break
-                endif
+        % the distances of the row's candidates together (the innermost loop runs along
+        % the row, over contiguous pixels), then each into the sorted list
+        for i = 0..31
+            dr[i] = 0.0
+        endfor
+        for u = 0..7
+            for v = 0..7
+                rv = r[u * 8 + v]
+                for i = 0..nx - 1
+                    t = g[qy + u, x0 + i + v] - rv
+                    dr[i] = dr[i] + t * t
+                endfor
             endfor
-            if d < worst
+        endfor
+        for i = 0..nx - 1
+            d = dr[i]
+            qx = x0 + i
+            if d < worst && (qy != ry || qx != rx)
                 j = min(k, n - 1)
                 while j > 0 && bd[j - 1] > d
                     bd[j] = bd[j - 1]
