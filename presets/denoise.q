@@ -120,9 +120,11 @@ endfunction
 
 % For the reference block of grid cell pos (top-left at pos * step, the last cells moved in
 % to end at the border), the n best blocks of the search window by the squared distance of
-% their luma (channel 0 of g), those below tau (mean squared difference per pixel) only,
+% their luma (g, the luma plane), those below tau (mean squared difference per pixel) only,
 % the reference itself first, then the others nearest first. cnt: how many, rounded
-% down to a power of two (the Haar transform across the group needs one).
+% down to a power of two (the Haar transform across the group needs one). The distances of
+% one row of candidates are summed together (the innermost loop runs along the row, which
+% the C compiler vectorises), so a row holds at most 32 candidates: rad <= 15.
 function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, pos : ivec2)
     ry = min(pos[0] * step, h - 8)
     rx = min(pos[1] * step, w - 8)
