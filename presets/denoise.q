@@ -126,10 +126,12 @@ endfunction
 
 % For the reference block of grid cell pos (top-left at pos * step, the last cells moved in
 % to end at the border), the n best blocks of the search window by the squared distance of
-% their luma (channel 0 of g), those below tau (mean squared difference per pixel) only,
+% their luma (g, the luma plane), those below tau (mean squared difference per pixel) only,
 % the reference itself first, then the others nearest first. cnt: how many, rounded
-% down to a power of two (the Haar transform across the group needs one).
-function [] = __kernel__ bm_match(g : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, pos : ivec2)
+% down to a power of two (the Haar transform across the group needs one). The distances of
+% one row of candidates are summed together (the innermost loop runs along the row, which
+% the C compiler vectorises), so a row holds at most 32 candidates: rad <= 15.
+function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, pos : ivec2)
     ry = min(pos[0] * step, h - 8)
     rx = min(pos[1] * step, w - 8)
     bd = zeros(32)
@@ -144,26 +146,34 @@ function [] = __kernel__ bm_match(g : cube'unchecked, my : cube'unchecked, mx : 
     y1 = min(ry + rad, h - 8)
     x0 = max(rx - rad, 0)
     x1 = min(rx + rad, w - 8)
+    r = zeros(64)
+    for u = 0..7
+        for v = 0..7
+            r[u * 8 + v] = g[ry + u, rx + v]
+        endfor
+    endfor
+    worst = lim
+    nx = x1 - x0 + 1
+    dr = zeros(32)
     for qy = y0..y1
-        for qx = x0..x1
-            worst = lim
-            if k == n
-                worst = min(lim, bd[n - 1])
-            endif
-            if qy == ry && qx == rx
-                continue
-            endif
-            d = 0.0
-            for u = 0..7
-                for v = 0..7
-                    t = g[qy + u, qx + v, 0] - g[ry + u, rx + v, 0]
-                    d += t * t
+        % the distances of the row's candidates together (the innermost loop runs along
+        % the row, over contiguous pixels), then each into the sorted list
+        for i = 0..31
+            dr[i] = 0.0
+        endfor
+        for u = 0..7
+            for v = 0..7
+                rv = r[u * 8 + v]
+                for i = 0..nx - 1
+                    t = g[qy + u, x0 + i + v] - rv
+                    dr[i] = dr[i] + t * t
                 endfor
-                if d >= worst
-                    break
-                endif
             endfor
-            if d < worst
+        endfor
+        for i = 0..nx - 1
+            d = dr[i]
+            qx = x0 + i
+            if d < worst && (qy != ry || qx != rx)
                 j = min(k, n - 1)
                 while j > 0 && bd[j - 1] > d
                     bd[j] = bd[j - 1]
@@ -175,6 +185,9 @@ function [] = __kernel__ bm_match(g : cube'unchecked, my : cube'unchecked, mx : 
                 by[j] = qy
                 bx[j] = qx
                 k = min(k + 1, n)
+                if k == n
+                    worst = min(lim, bd[n - 1])
+                endif
             endif
         endfor
     endfor
@@ -296,42 +309,51 @@ function [] = __device__ idct_block(g, j)
     endfor
 endfunction
 
-% Orthonormal Haar transform across the group (n a power of two) of coefficient p of every
-% block: g[64 j + p], j = 0..n-1. v, w: scratch of n.
-function [] = __device__ haar_fwd(g, p, n, v, w)
-    for j = 0..n - 1
-        v[j] = g[j * 64 + p]
-    endfor
-    h = n
-    while h > 1
-        hh = h / 2
-        for i = 0..hh - 1
-            w[i] = (v[2 * i] + v[2 * i + 1]) * 0.70710678
-            w[hh + i] = (v[2 * i] - v[2 * i + 1]) * 0.70710678
-        endfor
-        for i = 0..h - 1
-            v[i] = w[i]
-        endfor
-        h = hh
+% Orthonormal Haar transform across the group (n a power of two), in place, of all 64
+% coefficients of every block at once: level s pairs blocks j and j + s (j a multiple of
+% 2 s) into their scaled sum (at j) and difference (at j + s). The coefficients come out
+% in another order than the textbook's, which nothing here depends on (each is filtered on
+% its own); the innermost loop runs over the 64 contiguous coefficients of a block.
+function [] = __device__ haar_fwd(g, n)
+    s = 1
+    while s < n
+        j = 0
+        while j < n
+            o = j * 64
+            t = (j + s) * 64
+            for p = 0..63
+                a = g[o + p]
+                b = g[t + p]
+                g[o + p] = (a + b) * 0.70710678
+                g[t + p] = (a - b) * 0.70710678
+            endfor
+            j += 2 * s
+        endwhile
+        s = s * 2
     endwhile
 endfunction
 
-function [] = __device__ haar_inv(g, p, n, v, w)
-    h = 2
-    while h <= n
-        hh = h / 2
-        for i = 0..hh - 1
-            w[2 * i] = (v[i] + v[hh + i]) * 0.70710678
-            w[2 * i + 1] = (v[i] - v[hh + i]) * 0.70710678
-        endfor
-        for i = 0..h - 1
-            v[i] = w[i]
-        endfor
-        h = h * 2
+% Its inverse: the same levels in the reverse order (each level is its own inverse).
+function [] = __device__ haar_inv(g, n)
+    s = 1
+    while s * 2 < n
+        s = s * 2
     endwhile
-    for j = 0..n - 1
-        g[j * 64 + p] = v[j]
-    endfor
+    while s >= 1 && n > 1
+        j = 0
+        while j < n
+            o = j * 64
+            t = (j + s) * 64
+            for p = 0..63
+                a = g[o + p]
+                b = g[t + p]
+                g[o + p] = (a + b) * 0.70710678
+                g[t + p] = (a - b) * 0.70710678
+            endfor
+            j += 2 * s
+        endwhile
+        s = int(s / 2)
+    endwhile
 endfunction
 
 % The filtered group back into the sums: each pixel of block j adds wt * window * value
@@ -351,12 +373,6 @@ function [] = __device__ aggregate(g, n, my, mx, iy, ix, c, kai, wt, num, den)
     endfor
 endfunction
 
-% SCRATCH: a kernel's local vector of at most 64 elements (zeros(32)) handed to a device
-% function reaches it as a copy in compiled kernels (its writes are lost; the interpreter
-% passes it by reference), and a larger one is dynamic kernel memory, which a device
-% function may not allocate; so the kernels allocate the scratch vectors they hand to
-% haar_fwd and haar_inv, with 72 elements (dynamic, passed by reference).
-
 % ---- the two passes ------------------------------------------------------------------------
 
 % First pass, one reference (grid cell oy + kk pos[0], ox + kk pos[1]): hard thresholding at
@@ -369,25 +385,21 @@ function [] = __kernel__ bm_hard(z : cube'unchecked, my : cube'unchecked, mx : c
     endif
     n = int(cnt[iy, ix])
     g = zeros(2048)
-    v = zeros(72)
-    w = zeros(72)
     for c = 0..2
         for j = 0..n - 1
             dct_block(z, int(my[iy, ix, j]), int(mx[iy, ix, j]), c, g, j)
         endfor
+        haar_fwd(g, n)
         thr = lam * sig[c]
         nz = 0
-        for p = 0..63
-            haar_fwd(g, p, n, v, w)
-            for j = 0..n - 1
-                if abs(v[j]) < thr
-                    v[j] = 0.0
-                else
-                    nz += 1
-                endif
-            endfor
-            haar_inv(g, p, n, v, w)
+        for p = 0..n * 64 - 1
+            if abs(g[p]) < thr
+                g[p] = 0.0
+            else
+                nz += 1
+            endif
         endfor
+        haar_inv(g, n)
         wt = 1.0 / (sig[c] * sig[c] * max(nz, 1))
         aggregate(g, n, my, mx, iy, ix, c, kai, wt, num, den)
     endfor
@@ -405,27 +417,22 @@ function [] = __kernel__ bm_wiener(z : cube'unchecked, b : cube'unchecked, my : 
     n = int(cnt[iy, ix])
     g = zeros(2048)
     e = zeros(2048)
-    v = zeros(72)
-    w = zeros(72)
-    ve = zeros(72)
     for c = 0..2
         for j = 0..n - 1
             dct_block(z, int(my[iy, ix, j]), int(mx[iy, ix, j]), c, g, j)
             dct_block(b, int(my[iy, ix, j]), int(mx[iy, ix, j]), c, e, j)
         endfor
+        haar_fwd(g, n)
+        haar_fwd(e, n)
         s2 = sig[c] * sig[c]
         ws = 0.0
-        for p = 0..63
-            haar_fwd(g, p, n, v, w)
-            haar_fwd(e, p, n, ve, w)
-            for j = 0..n - 1
-                q = ve[j] * ve[j]
-                a = q / (q + s2)
-                v[j] = v[j] * a
-                ws += a * a
-            endfor
-            haar_inv(g, p, n, v, w)
+        for p = 0..n * 64 - 1
+            q = e[p] * e[p]
+            a = q / (q + s2)
+            g[p] = g[p] * a
+            ws += a * a
         endfor
+        haar_inv(g, n)
         wt = 1.0 / (s2 * max(ws, 1e-6))
         aggregate(g, n, my, mx, iy, ix, c, kai, wt, num, den)
     endfor
@@ -469,7 +476,7 @@ function [] = bm_pass(z, guide, num, den, kai, sig, lam, step, rad, n, tau, wien
     my = zeros(nry, nrx, n)
     mx = zeros(nry, nrx, n)
     cnt = zeros(nry, nrx)
-    parallel_do([nry, nrx], guide, my, mx, cnt, h, w, step, rad, n, tau, bm_match)
+    parallel_do([nry, nrx], guide[:, :, 0], my, mx, cnt, h, w, step, rad, n, tau, bm_match)
     kk = int(ceil((2 * rad + 8) / step))
     gy = int(ceil(nry / kk))
     gx = int(ceil(nrx / kk))

@@ -12,6 +12,8 @@ of known standard deviation (seed 13), rounded to 8 bits. Checked against that c
   program) within 10% of the true sigma, and the filter with sigma=0 close to the one told
 - the compiled and the interpreted (QPIPE_CC=none) engines give the same still within 1
   level (8-bit rounding of nearly equal floats) on a 24x32 crop
+- profiles fast and quality: `qpipe run -v` names every BM3D kernel compiled (or loaded
+  from the kernel cache), none run by the interpreter (which would be about 100x slower)
 - an unknown profile is an error (exit 65) naming the choices, with no output
 
 NumPy and OpenCV (PNG I/O) are Debian's python3-numpy and python3-opencv (scripts/deps.sh):
@@ -20,6 +22,7 @@ About 15 s on two cores with a warm kernel cache (the first run compiles the ker
 """
 
 import os
+import re
 import sys
 
 try:
@@ -154,6 +157,23 @@ def _():
         raise AssertionError("max difference %g, mean %g" % (d.max(), d.mean()))
     if psnr(clean, a) < psnr(clean, read(src)) + 3:
         raise AssertionError("the crop is not denoised: %.2f dB" % psnr(clean, a))
+
+
+@check("denoise.q fast and quality: every BM3D kernel is compiled, none left to the interpreter")
+def _():
+    # A construct the kernel compiler does not handle sends the whole kernel to the
+    # interpreter (about 100x slower) with only a line under -v: the speed of the preset
+    # depends on none of its kernels falling back.
+    _, src = noisy_still(10)
+    for profile in ("fast", "quality"):
+        r = run([QPIPE, "run", os.path.join(ROOT, "presets", "denoise.q"), src, out("v_%s.png" % profile),
+                 "-y", "-v", "--set", "sigma=10", "--set", "profile=" + profile], timeout=120)
+        expect_code(r, 0, "denoise.q -v profile=" + profile)
+        if "runs in the interpreter" in r[2]:
+            raise AssertionError("profile %s: %s" % (profile, [l for l in r[2].splitlines() if "interpreter" in l]))
+        for k in ("bm_match", "bm_hard", "bm_wiener", "rgb_to_opp", "opp_to_rgb"):
+            if not re.search(r"kernel '%s' (compiled|loaded from the kernel cache)" % k, r[2]):
+                raise AssertionError("profile %s: kernel %s not named compiled: %s" % (profile, k, r[2][-400:]))
 
 
 @check("denoise.q profile=bad exits 65 naming the profiles, no output")
