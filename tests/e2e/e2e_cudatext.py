@@ -188,6 +188,9 @@ def _():
     ks = kernels(emit("cuda", "tests/kernels/textures/hwtex_linear_trilinear.q"))
     if '#define QPK_TEX "1,l,3,b,0;"' not in ks["tri"] or "tex3D<float>" not in ks["tri"]:
         raise AssertionError("tri: no QPK_TEX entry or tex3D read")
+    dev = emit("cuda", "tests/kernels/textures/hwtex_device_fn.q")
+    if "unsigned long long x_tex, qp_v2f p)" not in dev or "tex.2d.v4.f32.f32" not in ptx_of(dev, "hwtex_device_fn"):
+        raise AssertionError("a device function does not take the texture object, or its PTX has no tex.2d")
     if "tex.3d.v4.f32.f32" not in ptx_of(ks["tri"], "tri"):
         raise AssertionError("no tex.3d in the PTX")
     path = program("tex_global.q", """function [] = __kernel__ k (y : vec, x : mat'hwtex_linear'checked, v : vec'hwtex_linear'clamped, pos : int)
