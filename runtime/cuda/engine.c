@@ -326,7 +326,8 @@ static void make_texture(const RtCudaTexSpec *s, const qp_arg *args, RtBuffer *c
                          qp_arg *dargs, Texs *t)
 {
     int a = s->arg;
-    if (a >= nargs || !bufs[a] || !args[a].p || !dargs[a].p || !(bufs[a]->flags & RT_BUF_CONST) || t->n >= RT_CUDA_MAX_TEX)
+    if (a >= nargs || !bufs[a] || !args[a].p || !dargs[a].p || !(bufs[a]->flags & RT_BUF_CONST) ||
+        t->n >= RT_CUDA_MAX_TEX)
         return;
     for (int j = 0; j < nargs; j++)
         if (j != a && args[j].p == args[a].p)
