@@ -265,6 +265,9 @@ void kg_pass_emit(Gen *g)
         kg_bprintf(&t, "#define QPK_HWCONST 0x%llxull    /* 'hwconst arrays: bit i for args[i] */\n"
                    "#ifdef QP_CUDA\n__constant__ __align__(16) unsigned char qpk_const[%d];\n#endif\n\n",
                    (unsigned long long)g->hwconst, GEN_CONST_BYTES);
+    if (g->texspec.s)   /* the CUDA engine reads which arguments get texture objects */
+        kg_bprintf(&t, "#define QPK_TEX \"%s\"    /* texture objects: arg,filter,rank,address mode,channels; */\n\n",
+                   g->texspec.s);
     if (native)
         kg_bput(&t, "#if QPK_NATIVE_CUDA    /* barriers run natively: one GPU thread per Quasar thread */\n"
                 "#define QPK_SYNC() __syncthreads()\n"

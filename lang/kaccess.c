@@ -296,8 +296,9 @@ static Ex tex_read(Gen *g, Node *n, Var *v)
     LangKType rt = linear ? t_real(g) : kg_elem_type(g, t->elem);
     const char *R = rt.kind == LK_INT ? "int" : kg_elem_c(g->real);
     Buf *h = &g->head;
-    kg_bprintf(h, "QP_DEVICE %s %s(%s *QP_RESTRICT p, const int64_t *d, qp_status *st, int line", R, tw,
-            kg_elem_c(t->elem));
+    bool hw = kg_tex_hw_mode(g, t) != 0;      /* a texture object under CUDA (ktexhw.c) */
+    kg_bprintf(h, "QP_DEVICE %s %s(%s *QP_RESTRICT p, const int64_t *d, qp_status *st, int line%s", R, tw,
+            kg_elem_c(t->elem), hw ? ", unsigned long long qp_tex" : "");
     if (vec.s)
         kg_bprintf(h, ", %s pv", kg_ctype(g, vec_t, vtb, sizeof vtb));
     else
@@ -321,6 +322,8 @@ static Ex tex_read(Gen *g, Node *n, Var *v)
             interp[m++] = i;
         }
     }
+    if (hw)
+        kg_tex_hw_fetch(g, h, t, k, linear, R);
     if (!linear || !m) {
         kg_bprintf(h, "    return (%s)%s(p, d, st, line", R, acc);
         for (int i = 0; i < k; i++)
@@ -352,6 +355,8 @@ static Ex tex_read(Gen *g, Node *n, Var *v)
         kg_bprintf(&b, "%s_make(", kg_ctype(g, vt, rb, sizeof rb));
     for (int j = 0; j < reads; j++) {
         kg_bprintf(&b, "%s%s(%s, %s_d, qp_st, %d", j ? ", " : "", tw, cn, cn, n->loc.line);
+        if (hw)
+            kg_bprintf(&b, ", %s_tex", cn);
         if (vec.s)
             kg_bprintf(&b, ", %s", vec.s);
         else
@@ -822,9 +827,11 @@ void kg_kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
                 kg_bprintf(unpack, "    e.%s = (%s *)args[%d].p;\n", cn, T, arg);
                 for (int k = 0; k < 4; k++)
                     kg_bprintf(unpack, "    e.%s_d[%d] = args[%d].d[%d];\n", cn, k, arg, k);
+                kg_tex_hw_param(g, &p->type, arg, cn, env, unpack);
             }
             kg_bprintf(pre, "    %s *%s %s = qp_e->%s;\n    const int64_t *%s_d = qp_e->%s_d;\n", T,
                        ks->may_alias ? "" : "QP_RESTRICT", cn, cn, cn, cn);
+            kg_tex_hw_pre(g, &p->type, cn, pre);
             kg_add_var(g, p->name, VAR_ARRAY, p->type);
             break;
         }

@@ -115,9 +115,11 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     for (int i = 0; i < argc; i++) {
         char pn[80];
         kg_cname(((Node *)fn->args.items[i])->name, pn, sizeof pn);
-        if (at[i].kind == LK_ARRAY)
+        if (at[i].kind == LK_ARRAY) {
             kg_bprintf(&sig, ", %s *%s, const int64_t *%s_d", kg_elem_c(at[i].elem), pn, pn);
-        else
+            if (kg_tex_hw_mode(g, &at[i]))      /* and its texture object (ktexhw.c) */
+                kg_bprintf(&sig, ", unsigned long long %s_tex", pn);
+        } else
             kg_bprintf(&sig, ", %s %s", kg_ctype(g, at[i], tb, sizeof tb), pn);
     }
     for (int i = 0; i < s->nouts; i++)
@@ -152,7 +154,7 @@ Ex kg_device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
             /* an array is passed by reference: its pointer and dims */
             char cn[80];
             kg_cname(av->name, cn, sizeof cn);
-            args[i] = kg_ex_text(av->t, "%s, %s_d", cn, cn);
+            args[i] = kg_ex_text(av->t, kg_tex_hw_mode(g, &av->t) ? "%s, %s_d, %s_tex" : "%s, %s_d", cn, cn, cn);
             at[i] = av->t;
             continue;
         }

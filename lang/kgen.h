@@ -141,6 +141,7 @@ struct Gen {
     bool shared_dyn;            /* a shared(…) size known only at run time */
     int64_t shared_bytes;       /* the constant sizes' sum (16-byte aligned) */
     uint64_t hwconst;           /* the qp_arg indices of 'hwconst arrays (bit i: args[i]) */
+    Buf texspec;                /* QPK_TEX's entries: texture-object arguments (ktexhw.c) */
     int64_t native;             /* emit: QPK_NATIVE's bytes, 0 when the blocks are not native */
 };
 
@@ -255,6 +256,12 @@ bool kg_shared_alloc(Gen *g, Node *n);
 bool kg_is_dyn_alloc(Node *n);
 bool kg_dyn_alloc(Gen *g, Node *n);
 void kg_kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre);
+
+/* ktexhw.c: 'hwtex_* arrays through CUDA texture objects in the CUDA text. */
+char kg_tex_hw_mode(const Gen *g, const LangKType *t);
+void kg_tex_hw_param(Gen *g, const LangKType *t, int arg, const char *cn, Buf *env, Buf *unpack);
+void kg_tex_hw_pre(Gen *g, const LangKType *t, const char *cn, Buf *pre);
+void kg_tex_hw_fetch(Gen *g, Buf *h, const LangKType *t, int k, bool linear, const char *R);
 
 /* kstencil.c */
 Rng kg_rng(Gen *g, Node *e);

@@ -11,6 +11,8 @@
 #ifndef RT_CUDA_API_H
 #define RT_CUDA_API_H
 
+#include "runtime/cuda/texture.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -64,6 +66,13 @@ typedef struct RtCudaDriver {
                                                  CUoccupancyB2DSize smem, size_t dyn_smem, int limit);
     CUresult (*cuLaunchKernel)(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by,
                                unsigned bz, unsigned smem, CUstream s, void **params, void **extra);
+    /* texture objects of 'hwtex_* arguments (texture.h has the structs) */
+    CUresult (*cuArray3DCreate)(RtCuArray *a, const RtCuArray3DDesc *desc);                  /* _v2 */
+    CUresult (*cuArrayDestroy)(RtCuArray a);
+    CUresult (*cuMemcpy3D)(const RtCuMemcpy3D *copy);                                        /* _v2 */
+    CUresult (*cuTexObjectCreate)(RtCuTexObject *t, const RtCuResourceDesc *res, const RtCuTexDesc *tex,
+                                  const void *view);
+    CUresult (*cuTexObjectDestroy)(RtCuTexObject t);
 } RtCudaDriver;
 
 /* NVRTC (libnvrtc.so*): compiles the kernel text to PTX on the CPU, no device needed. */

@@ -19,6 +19,7 @@
 #include "runtime/cuda/api.h"
 #include "runtime/cuda/cuda.h"
 #include "runtime/cuda/ptx.h"
+#include "runtime/cuda/texture.h"
 #include "runtime/engine.h"
 #include "runtime/residency.h"
 
@@ -39,6 +40,8 @@ struct RtEngineKernel {
     uint64_t hwconst;           /* QPK_HWCONST: args[i] that may go to __constant__ qpk_const */
     CUdeviceptr cbase;          /* qpk_const in the module, and its bytes */
     size_t cbytes;
+    RtCudaTexSpec tex[RT_CUDA_MAX_TEX];    /* QPK_TEX: arguments read through texture objects */
+    int ntex;
     char *name, *text;          /* for the CPU fallback */
     RtHost *host;               /* whose CPU engine compiles the fallback */
     RtEngineKernel *cpu;        /* the CPU engine's kernel, once needed */
@@ -269,6 +272,7 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
     const char *hwconst = strstr(text, "\n#define QPK_HWCONST ");
     if (hwconst)
         k->hwconst = strtoull(hwconst + strlen("\n#define QPK_HWCONST "), NULL, 16);
+    k->ntex = rt_cuda_tex_specs(text, k->tex, RT_CUDA_MAX_TEX);
     k->host = host;
     pthread_mutex_lock(&C.mu);
     probe();
@@ -386,6 +390,64 @@ typedef struct Moved {
     bool download;
 } Moved;
 
+/* The texture objects of a launch, destroyed after it. */
+typedef struct Texs {
+    RtCuArray arr[RT_CUDA_MAX_TEX];
+    RtCuTexObject obj[RT_CUDA_MAX_TEX];
+    int n;
+} Texs;
+
+/* A texture object over args[s->arg]'s device copy (dargs[s->arg].p), its handle in
+ * dargs[s->arg].i; or nothing, and the kernel reads global memory: when the array is
+ * written by the kernel or shares memory with another argument (a texture is a snapshot),
+ * cannot be a CUDA array (texture.c), or a driver call fails. Failures are not errors. */
+static void make_texture(const RtCudaTexSpec *s, const qp_arg *args, RtBuffer *const *bufs, int nargs,
+                         qp_arg *dargs, Texs *t)
+{
+    int a = s->arg;
+    if (a >= nargs || !bufs[a] || !args[a].p || !dargs[a].p || !(bufs[a]->flags & RT_BUF_CONST) ||
+        t->n >= RT_CUDA_MAX_TEX)
+        return;
+    for (int j = 0; j < nargs; j++)
+        if (j != a && args[j].p == args[a].p)
+            return;
+    RtCuArray3DDesc ad;
+    RtCuMemcpy3D cp;
+    RtCuTexDesc td;
+    char why[128];
+    if (!rt_cuda_tex_describe(s, args[a].d, &ad, &cp, &td, why, sizeof why))
+        return;
+    if ((size_t)cp.WidthInBytes * cp.Height * cp.Depth > bufs[a]->bytes)
+        return;     /* the dims say more than the buffer holds: not ours to read */
+    const RtCudaDriver *d = C.d;
+    RtCuArray arr = NULL;
+    RtCuTexObject obj = 0;
+    if (d->cuArray3DCreate(&arr, &ad) != CU_OK)
+        return;
+    cp.srcDevice = (unsigned long long)(uintptr_t)dargs[a].p;
+    cp.dstArray = arr;
+    RtCuResourceDesc rd;
+    memset(&rd, 0, sizeof rd);
+    rd.resType = RT_CU_RESOURCE_TYPE_ARRAY;
+    rd.res.array.hArray = arr;
+    if (d->cuMemcpy3D(&cp) != CU_OK || d->cuTexObjectCreate(&obj, &rd, &td, NULL) != CU_OK || !obj) {
+        d->cuArrayDestroy(arr);
+        return;
+    }
+    t->arr[t->n] = arr;
+    t->obj[t->n++] = obj;
+    dargs[a].i = (int64_t)obj;
+}
+
+static void free_textures(Texs *t)
+{
+    for (int i = 0; i < t->n; i++) {
+        C.d->cuTexObjectDestroy(t->obj[i]);
+        C.d->cuArrayDestroy(t->arr[i]);
+    }
+    t->n = 0;
+}
+
 /* The launch on the device. CU_OK, or the first failing call's result (nothing of the
  * host's data has changed unless downloads had begun). */
 static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
@@ -437,6 +499,12 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         r = d->cuMemcpyHtoD(m->dev, host, bytes);
         dargs[i].p = (void *)(uintptr_t)m->dev;
     }
+    Texs texs = {.n = 0};
+    for (int i = 0; i < k->ntex && r == CU_OK; i++) {
+        if (k->tex[i].arg < nargs)
+            dargs[k->tex[i].arg].i = 0;     /* no texture: the kernel reads global memory */
+        make_texture(&k->tex[i], args, bufs, nargs, dargs, &texs);
+    }
     uint64_t dev_args = 0, dev_status = 0;
     size_t args_bytes = sizeof(qp_arg) * (size_t)(nargs > 0 ? nargs : 1);
     if (r == CU_OK && (r = rt_cuda_pool_get(&C.pool, args_bytes, &dev_args)) == CU_OK) {
@@ -483,6 +551,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
             }
         }
     }
+    free_textures(&texs);
     for (int j = 0; j < nm; j++)
         rt_cuda_pool_put(&C.pool, moved[j].dev, moved[j].bytes);
     return r;

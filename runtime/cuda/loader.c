@@ -132,6 +132,11 @@ const RtCudaDriver *rt_cuda_driver(char *why, size_t len)
             SYM(d, cuModuleGetGlobal, "cuModuleGetGlobal_v2"),
             SYM(d, cuOccupancyMaxPotentialBlockSize, "cuOccupancyMaxPotentialBlockSize"),
             SYM(d, cuLaunchKernel, "cuLaunchKernel"),
+            SYM(d, cuArray3DCreate, "cuArray3DCreate_v2"),
+            SYM(d, cuArrayDestroy, "cuArrayDestroy"),
+            SYM(d, cuMemcpy3D, "cuMemcpy3D_v2"),
+            SYM(d, cuTexObjectCreate, "cuTexObjectCreate"),
+            SYM(d, cuTexObjectDestroy, "cuTexObjectDestroy"),
         };
         bool ok = d->lib && resolve(d->lib, syms, (int)(sizeof syms / sizeof *syms), "the CUDA driver",
                                     L.driver_why, sizeof L.driver_why);

@@ -9,6 +9,10 @@ makes of it (tests/nvrtc_check.py's NVRTC, the same options) and ptxas for sm_90
   block's per-thread state); a shared(...) reached only by some threads stays in one thread;
 - 'hwconst: a `__constant__` qpk_const, the argument's bit in QPK_HWCONST, `ld.const` in
   the PTX; 'hwtex_const: `__ldg`;
+- 'hwtex_nearest/'hwtex_linear(n) of single-precision 2-D/3-D data: a texture object
+  (`tex2D`/`tex3D` on `cudaTextureObject_t`, the argument in QPK_TEX with its filter, rank,
+  address mode and channels), `tex.2d`/`tex.3d` in the PTX; 'checked arrays and 1-D ones
+  keep global memory;
 - the plain C text (`emit --c`) has none of these.
 """
 
@@ -21,7 +25,8 @@ from harness import main
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 import nvrtc_check  # noqa: E402
 
-CUDA_ONLY = ("__shared__", "__syncthreads", "__constant__", "__ldg", "QPK_NATIVE", "QPK_HWCONST", "qpk_shared")
+CUDA_ONLY = ("__shared__", "__syncthreads", "__constant__", "__ldg", "QPK_NATIVE", "QPK_HWCONST", "qpk_shared",
+             "QPK_TEX", "cudaTextureObject_t", "tex2D", "tex3D", "_tex")
 
 
 def emit(mode, rel):
@@ -151,6 +156,59 @@ def _():
     if "ld.global.nc" not in ptx_of(text, "hwtex_const_ldg"):
         raise AssertionError("no ld.global.nc in the PTX")
     plain_c_lacks(rel)
+
+
+def kernels(text):
+    """The kernels of an emit output, by name."""
+    return {k.split(",")[0]: "/* kernel " + k for k in text.split("/* kernel ")[1:]}
+
+
+@check("'hwtex_*: texture objects in the CUDA text (QPK_TEX, tex2D, tex.2d in the PTX, ptxas sm_90); emit --c has none")
+def _():
+    rel = "tests/kernels/textures/hwtex_objects.q"
+    ks = kernels(emit("cuda", rel))
+    # arg 1 each: nearest circular (wrap: normalized), linear mirror with channels, linear safe (border)
+    want = {"wrap_nearest": ('#define QPK_TEX "1,n,2,w,0;"', "tex2D<float>((cudaTextureObject_t)qp_tex, "
+                             "(float)(((double)l1 + 0.5) / (double)d[1]), (float)(((double)l0 + 0.5) / (double)d[0]))"),
+            "mirror_channels": ('#define QPK_TEX "1,l,3,m,1;"', "tex2D<float4>((cudaTextureObject_t)qp_tex, "
+                                "(float)((c1 + 0.5) / (double)d[1]), (float)((c0 + 0.5) / (double)d[0]))"),
+            "border": ('#define QPK_TEX "1,l,2,b,0;"', "tex2D<float>((cudaTextureObject_t)qp_tex, (float)(c1 + 0.5), "
+                       "(float)(c0 + 0.5))")}
+    for name, lines in want.items():
+        for w in lines:
+            if w not in ks[name]:
+                raise AssertionError("%s: no %r in the CUDA text" % (name, w))
+        if "tex.2d.v4.f32.f32" not in ptx_of(ks[name], name):
+            raise AssertionError("%s: no tex.2d in the PTX" % name)
+    plain_c_lacks(rel)
+
+
+@check("'hwtex_linear on a cube: tex3D (tex.3d in the PTX); 'checked and 1-D textures keep global memory")
+def _():
+    ks = kernels(emit("cuda", "tests/kernels/textures/hwtex_linear_trilinear.q"))
+    if '#define QPK_TEX "1,l,3,b,0;"' not in ks["tri"] or "tex3D<float>" not in ks["tri"]:
+        raise AssertionError("tri: no QPK_TEX entry or tex3D read")
+    dev = emit("cuda", "tests/kernels/textures/hwtex_device_fn.q")
+    if "unsigned long long x_tex, qp_v2f p)" not in dev or "tex.2d.v4.f32.f32" not in ptx_of(dev, "hwtex_device_fn"):
+        raise AssertionError("a device function does not take the texture object, or its PTX has no tex.2d")
+    if "tex.3d.v4.f32.f32" not in ptx_of(ks["tri"], "tri"):
+        raise AssertionError("no tex.3d in the PTX")
+    path = program("tex_global.q", """function [] = __kernel__ k (y : vec, x : mat'hwtex_linear'checked, v : vec'hwtex_linear'clamped, pos : int)
+    y[pos] = x[0, 0.5 * pos] + v[0.5 * pos]
+endfunction
+y = zeros(2)
+parallel_do(2, y, [[0, 2, 4]], [1, 3], k)
+print y
+""")
+    code, o, e = run([QPIPE, "emit", "--cuda", path])
+    if code != 0 or "qpk_cuda" not in o:
+        raise AssertionError("exit %d: %s" % (code, e.strip()[-300:]))
+    found = [w for w in ("QPK_TEX", "tex2D", "tex1D", "cudaTextureObject_t") if w in o]
+    if found:
+        raise AssertionError("a 'checked or 1-D texture has %s" % ", ".join(found))
+    code, o, e = run([QPIPE, "exec", path])
+    if code != 0 or o != "[1,3]\n":
+        raise AssertionError("exit %d, output %r (by hand: [0 + 1, (0 + 2) / 2 + (1 + 3) / 2] = [1,3])" % (code, o))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/gpu/run.sh - the CUDA engine on a machine with a GPU (docs/cuda.md, docs/testing.md).
 #
-#     sh tests/gpu/run.sh [FILE.q|FOLDER]...      (default: tests/kernels tests/lang)
+#     sh tests/gpu/run.sh [FILE.q|FOLDER]...      (default: tests/gpu and the golden kernels)
 #
 # Every golden .q runs twice, `--engine cpu` and `--engine cuda`, each in a fresh kernel
 # cache; stdout and the exit status must be identical. One `ok gpu NAME` / `not ok gpu
@@ -14,6 +14,9 @@
 # (PSNR between them at least 50 dB: float rounding of exp/sqrt differs, the output is 8-bit).
 # Results that differ only in the last digits of exp/sin/... (CUDA's libm rounds
 # differently) are failures here too: look at the diff before allowing a tolerance.
+# A program may state one, `% gpu tolerance: T` (its reason beside it): then the outputs
+# must have the same text but for numbers, each pair within T (absolute). Textures read
+# with linear filtering have one (docs/cuda.md: the hardware's weights are 1/256 steps).
 # A kernel that the CUDA engine hands to the CPU (its warning "runs on the CPU") fails too:
 # the cases of tests/kernels/cuda/ (native syncthreads blocks with __shared__ memory,
 # 'hwconst in __constant__ memory and past it, 'hwtex_const through __ldg) and
@@ -24,7 +27,7 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
     exit 0
 fi
 defaults=0
-[ $# -gt 0 ] || { defaults=1; set -- tests/kernels/cuda tests/kernels/shared tests/kernels/textures tests/kernels tests/lang; }
+[ $# -gt 0 ] || { defaults=1; set -- tests/gpu tests/kernels/cuda tests/kernels/shared tests/kernels/textures tests/kernels tests/lang; }
 work=$(mktemp -d /tmp/qpipe-gpu.XXXXXX) || exit 2
 trap 'rm -rf "$work"' EXIT INT TERM
 probe=$(printf 'x = zeros(4)\nprint x\n' > "$work/p.q"; "$QPIPE" exec --engine cuda "$work/p.q" 2>&1 >/dev/null)
@@ -32,6 +35,21 @@ if [ $? -eq 69 ]; then
     echo "not ok gpu device: $probe"
     exit 1
 fi
+# The outputs differ: are they within the program's stated tolerance?
+within() {
+    tol=$(sed -n 's/^% gpu tolerance: *\([0-9.eE+-]*\).*/\1/p' "$1" | head -1)
+    [ -n "$tol" ] || return 1
+    python3 - "$tol" "$work/cpu.out" "$work/cuda.out" <<'PY'
+import re, sys
+tol = float(sys.argv[1])
+num = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|-?inf|nan")
+a, b = (open(f).read() for f in sys.argv[2:4])
+if num.sub("#", a) != num.sub("#", b):
+    sys.exit(1)
+pairs = zip(num.findall(a), num.findall(b))
+sys.exit(0 if all(x == y or abs(float(x) - float(y)) <= tol for x, y in pairs) else 1)
+PY
+}
 failed=0
 for q in $(for d in "$@"; do find "$d" -name '*.q' | sort; done | awk '!seen[$0]++'); do
     for e in cpu cuda; do
@@ -45,7 +63,7 @@ for q in $(for d in "$@"; do find "$d" -name '*.q' | sort; done | awk '!seen[$0]
     elif grep -q "runs on the CPU" "$work/cuda.err"; then
         echo "not ok gpu $q: fell back to the CPU: $(grep -m1 "runs on the CPU" "$work/cuda.err" | cut -c1-300)"
         failed=$((failed + 1))
-    elif ! cmp -s "$work/cpu.out" "$work/cuda.out"; then
+    elif ! cmp -s "$work/cpu.out" "$work/cuda.out" && ! within "$q"; then
         echo "not ok gpu $q: output differs: $(diff "$work/cpu.out" "$work/cuda.out" | head -4 | tr '\n' ' ')"
         failed=$((failed + 1))
     else

@@ -10,6 +10,7 @@
 #include "runtime/cuda/api.h"
 #include "runtime/cuda/cuda.h"
 #include "runtime/cuda/ptx.h"
+#include "runtime/cuda/texture.h"
 #include "runtime/rt.h"
 #include "tests/unit/check.h"
 
@@ -475,6 +476,71 @@ static void test_libdir(void)
     report("libdir_toolkit: cuFFT, cuBLAS, cuSOLVER found",
            strcmp(got, "found\nfound\nfound\n") ? why("got:\n%s", got) : NULL);
     rmdir(dir);
+
+/* ---------------------------------------------------------------- texture descriptors */
+
+/* QPK_TEX as lang/ktexhw.c writes it, and the descriptors texture.c builds from a shape. */
+static void test_texture(void)
+{
+    RtCudaTexSpec s[4];
+    const char *text = "/* k */\n#define QPK_TEX \"1,l,2,c,0;3,n,3,w,0;4,x,2,c,0;5,l,3,m,1;\"    /* ... */\n";
+    int n = rt_cuda_tex_specs(text, s, 4);
+    report("tex_specs_parse", n == 3 && s[0].arg == 1 && s[0].linear && s[0].rank == 2 && s[0].mode == 'c' &&
+                                      !s[0].comps && s[1].arg == 3 && !s[1].linear && s[1].rank == 3 &&
+                                      s[1].mode == 'w' && s[2].arg == 5 && s[2].comps && s[2].mode == 'm'
+                                  ? NULL : why("%d specs (the bad filter 'x' left out: 3 expected)", n));
+    report("tex_specs_none", rt_cuda_tex_specs("/* no line */\n", s, 4) == 0 ? NULL : "specs from a text without QPK_TEX");
+
+    RtCuArray3DDesc ad;
+    RtCuMemcpy3D cp;
+    RtCuTexDesc td;
+    char w[128];
+    /* a 480 x 640 image, bilinear, clamped: a 2-D array (Depth 0) of 640 x 480 floats,
+     * unnormalized coordinates */
+    RtCudaTexSpec lin = {.arg = 0, .linear = true, .rank = 2, .mode = 'c'};
+    int64_t img[4] = {480, 640, 1, 1};
+    bool ok = rt_cuda_tex_describe(&lin, img, &ad, &cp, &td, w, sizeof w);
+    report("tex_2d_linear_clamp",
+           ok && ad.Width == 640 && ad.Height == 480 && ad.Depth == 0 && ad.Format == RT_CU_AD_FORMAT_FLOAT &&
+                   ad.NumChannels == 1 && cp.srcMemoryType == RT_CU_MEMORYTYPE_DEVICE && cp.srcPitch == 640 * 4 &&
+                   cp.srcHeight == 480 && cp.dstMemoryType == RT_CU_MEMORYTYPE_ARRAY && cp.WidthInBytes == 640 * 4 &&
+                   cp.Height == 480 && cp.Depth == 1 && td.filterMode == RT_CU_TR_FILTER_MODE_LINEAR &&
+                   td.addressMode[0] == RT_CU_TR_ADDRESS_MODE_CLAMP && td.addressMode[1] == RT_CU_TR_ADDRESS_MODE_CLAMP &&
+                   td.flags == 0 && td.borderColor[0] == 0
+               ? NULL : why("ok %d: %zu x %zu x %zu, %u channels, filter %d, mode %d, flags %u", ok, ad.Width,
+                            ad.Height, ad.Depth, ad.NumChannels, td.filterMode, td.addressMode[0], td.flags));
+    /* nearest, circular, 3-D: wrap with normalized coordinates, point filter */
+    RtCudaTexSpec cube = {.arg = 0, .linear = false, .rank = 3, .mode = 'w'};
+    int64_t vol[4] = {8, 16, 32, 1};
+    ok = rt_cuda_tex_describe(&cube, vol, &ad, &cp, &td, w, sizeof w);
+    report("tex_3d_nearest_wrap",
+           ok && ad.Width == 32 && ad.Height == 16 && ad.Depth == 8 && cp.Depth == 8 && cp.srcPitch == 128 &&
+                   td.filterMode == RT_CU_TR_FILTER_MODE_POINT && td.addressMode[2] == RT_CU_TR_ADDRESS_MODE_WRAP &&
+                   td.flags == RT_CU_TRSF_NORMALIZED_COORDINATES
+               ? NULL : why("ok %d: %zu x %zu x %zu, filter %d, mode %d, flags %u", ok, ad.Width, ad.Height,
+                            ad.Depth, td.filterMode, td.addressMode[2], td.flags));
+    /* 'hwtex_linear(4) over a 100 x 200 x 4 cube: a 2-D array of float4, mirrored */
+    RtCudaTexSpec rgba = {.arg = 0, .linear = true, .rank = 3, .mode = 'm', .comps = true};
+    int64_t pix[4] = {100, 200, 4, 1};
+    ok = rt_cuda_tex_describe(&rgba, pix, &ad, &cp, &td, w, sizeof w);
+    report("tex_channels_mirror",
+           ok && ad.Width == 200 && ad.Height == 100 && ad.Depth == 0 && ad.NumChannels == 4 &&
+                   cp.WidthInBytes == 200 * 16 && td.addressMode[0] == RT_CU_TR_ADDRESS_MODE_MIRROR &&
+                   td.flags == RT_CU_TRSF_NORMALIZED_COORDINATES
+               ? NULL : why("ok %d: %zu x %zu, %u channels, mode %d", ok, ad.Width, ad.Height, ad.NumChannels,
+                            td.addressMode[0]));
+    /* 'safe: border, 0 outside */
+    RtCudaTexSpec safe = {.arg = 0, .linear = true, .rank = 2, .mode = 'b'};
+    ok = rt_cuda_tex_describe(&safe, img, &ad, &cp, &td, w, sizeof w);
+    report("tex_border", ok && td.addressMode[0] == RT_CU_TR_ADDRESS_MODE_BORDER && td.flags == 0 &&
+                                 td.borderColor[0] == 0 && td.borderColor[3] == 0
+                             ? NULL : "'safe is not a border texture of unnormalized coordinates");
+    /* what a CUDA array cannot hold: 3 channels, a row past 131072 texels */
+    int64_t rgb[4] = {10, 10, 3, 1}, wide[4] = {1, 200000, 1, 1};
+    bool three = rt_cuda_tex_describe(&rgba, rgb, &ad, &cp, &td, w, sizeof w);
+    report("tex_refuses_3_channels", !three && strstr(w, "3 channels") ? NULL : why("accepted, or why is '%s'", w));
+    report("tex_refuses_too_wide", !rt_cuda_tex_describe(&lin, wide, &ad, &cp, &td, w, sizeof w) ? NULL
+                                                                                                   : "200000 texels wide accepted");
 }
 
 int main(void)
@@ -485,5 +551,7 @@ int main(void)
     test_compile();
     test_symbols();
     test_fft_layout();
+
+    test_texture();
     return failures != 0;
 }
