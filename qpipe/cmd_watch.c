@@ -54,7 +54,7 @@ enum {
 typedef struct WatchArgs {
     const char *filter, *chain, *in, *out;
     const char *journal, *log, *done_dir, *failed_dir, *format, *status;
-    bool recursive, once, overwrite, quiet, verbose, follow, help, threads_given;
+    bool recursive, once, overwrite, quiet, verbose, follow, help, threads_given, poll;
     double settle, rescan;
     int retries, jobs;
     char **pass;            /* options for the workers' `qpipe run` */
@@ -115,6 +115,8 @@ static void usage(FILE *out)
           "  --once               process what is there, then exit (cron, CI)\n"
           "  --settle SECONDS     a file is taken when unchanged that long (default 2)\n"
           "  --rescan SECONDS     look at the whole of IN that often (default 30)\n"
+          "  --poll               no inotify: arrivals are found by the rescans only (NFS,\n"
+          "                       SMB: inotify does not see other machines' writes)\n"
           "  --journal PATH       the journal (default OUT/.qpipe-watch.db)\n"
           "  --retries N          retries of a file after an I/O error or a crash (default 2)\n"
           "  --done DIR           move each input there once processed\n"
@@ -178,6 +180,8 @@ static int parse_args(int argc, char **argv, WatchArgs *a)
             a->recursive = true;
         } else if (!strcmp(s, "--once")) {
             a->once = true;
+        } else if (!strcmp(s, "--poll")) {
+            a->poll = true;     /* network file systems: inotify sees no other client's writes */
         } else if (!strcmp(s, "--status")) {
             if (!v)
                 return bad_usage("%s", "--status needs OUT");
@@ -759,7 +763,7 @@ static int setup(Watch *w, char *err, size_t errlen)
         free(rout);
         return EX_CANTCREAT;
     }
-    w->scan = ws_new(w->in, a->recursive, a->follow, rout, a->settle, err, errlen);
+    w->scan = ws_new(w->in, a->recursive, a->follow, a->poll, rout, a->settle, err, errlen);
     free(rout);
     if (!w->scan)
         return EX_NOINPUT;

@@ -160,7 +160,7 @@ static void walk(WatchScan *w, const char *rel, double now,
     free(dir);
 }
 
-WatchScan *ws_new(const char *in, bool recursive, bool follow_symlinks, const char *skip, double settle, char *err,
+WatchScan *ws_new(const char *in, bool recursive, bool follow_symlinks, bool poll, const char *skip, double settle, char *err,
                   size_t errlen)
 {
     WatchScan *w = calloc(1, sizeof *w);
@@ -172,8 +172,8 @@ WatchScan *ws_new(const char *in, bool recursive, bool follow_symlinks, const ch
     w->recursive = recursive;
     w->follow = follow_symlinks;
     w->settle = settle;
-    w->fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-    if (w->fd < 0)
+    w->fd = poll ? -1 : inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (w->fd < 0 && !poll)
         fprintf(stderr, "qpipe watch: inotify is not available (%s); arrivals are found by rescans only\n",
                 strerror(errno));
     add_watch(w, "");

@@ -24,10 +24,10 @@ typedef struct WsFile {
     int64_t size, mtime_ns;
 } WsFile;
 
-/* Watch `in` (and its subfolders when recursive, except `skip`, a real path or NULL).
- * NULL with err set. */
-WatchScan *ws_new(const char *in, bool recursive, bool follow_symlinks, const char *skip, double settle, char *err,
-                  size_t errlen);
+/* Watch `in` (and its subfolders when recursive, except `skip`, a real path or NULL);
+ * with `poll`, without inotify (only ws_rescan finds arrivals). NULL with err set. */
+WatchScan *ws_new(const char *in, bool recursive, bool follow_symlinks, bool poll, const char *skip, double settle,
+                  char *err, size_t errlen);
 void ws_free(WatchScan *w);
 /* The inotify descriptor (poll it for reading), or -1 when inotify is not available. */
 int ws_fd(const WatchScan *w);

@@ -108,6 +108,31 @@ def temporaries(folder):
                   and not n.startswith(".qpipe-watch.db-"))
 
 
+@check("watch --poll: without inotify an arrival waits for the rescan, then is done by value")
+def _():
+    src, dst, d = fresh("poll")
+    image(os.path.join(src, "a.png"), "40x30", 7)
+    p = start([INVERT, src, dst, "--poll", "--rescan", "4", "--settle", "0.2"], "poll")
+    t_start = time.monotonic()
+    try:
+        wait_for(lambda: states(dst) == {"a.png": "done"}, "the file there at start", p)
+        # written elsewhere and moved in: inotify would see it at once (IN_MOVED_TO)
+        image(os.path.join(d, "b.png"), "40x30", 8)
+        os.rename(os.path.join(d, "b.png"), os.path.join(src, "b.png"))
+        t0 = time.monotonic()
+        wait_for(lambda: states(dst).get("b.png") == "done", "b.png found by a rescan", p)
+        took = time.monotonic() - t0
+        # the first scan ran at the start; the next is 4 s later
+        if t0 - t_start < 3.2 and took < 0.8:
+            raise AssertionError("b.png was done %.2f s after it arrived: not by the rescan (every 4 s)" % took)
+        expect_inverted(os.path.join(src, "b.png"), os.path.join(dst, "b.png"))
+    finally:
+        p.send_signal(signal.SIGTERM)
+        code = p.wait(timeout=30)
+    if code != 0:
+        raise AssertionError("SIGTERM: exit %d: %s" % (code, stderr_of(p)[-300:]))
+
+
 @check("watch: files there at start and arriving later (a .part renamed in), by value; SIGTERM exits 0")
 def _():
     src, dst, d = fresh("arrive")

@@ -476,6 +476,7 @@ static void test_libdir(void)
     report("libdir_toolkit: cuFFT, cuBLAS, cuSOLVER found",
            strcmp(got, "found\nfound\nfound\n") ? why("got:\n%s", got) : NULL);
     rmdir(dir);
+}
 
 /* ---------------------------------------------------------------- texture descriptors */
 
@@ -551,7 +552,6 @@ int main(void)
     test_compile();
     test_symbols();
     test_fft_layout();
-
     test_texture();
     return failures != 0;
 }
