@@ -2,9 +2,10 @@
 % __syncthreads): a grid of 1000 in blocks of 128 leaves the last block with 104 threads in
 % the grid; the 24 past the edge take no part, yet reach every barrier. Block sums of
 % x = 0..999 by hand: block b < 7 sums 128b .. 128b+127 = 16384 b + 8128; block 7 sums
-% 896 .. 999 = 104 * 896 + 103 * 104 / 2 = 98540.
+% 896 .. 999 = 104 * 896 + 103 * 104 / 2 = 98540. shared_zeros: the slots of the threads past
+% the edge are read by the reduction and must be 0 (`shared` leaves memory as it was).
 function [] = __kernel__ block_sum(x : vec, y : vec, pos : int, blkpos : int, blkdim : int, blkidx : int)
-    s = shared(blkdim)
+    s = shared_zeros(blkdim)
     s[blkpos] = x[pos]
     syncthreads
     stride = int(blkdim / 2)
