@@ -30,34 +30,57 @@ function C = dct_matrix(n)
     endfor
 endfunction
 
-% Neighbour nb warped onto the centre x along mv (blocks of x into nb), in the opponent
-% space, into slice s of the stack z ((2R+1) H x W x 3). Where the 3x3 mean difference of a
-% channel exceeds thr, the centre's pixel instead.
-function [] = __kernel__ compensate(x : cube'clamped, nb : cube'clamped, mv : cube'unchecked, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
+% Neighbour nb warped onto the centre along mv (blocks of the centre into nb), bilinear,
+% into wb (H x W x 3).
+function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wb : cube'unchecked, pos : ivec2)
+    i = pos[0]
+    j = pos[1]
+    di = mv[floor(i / 8), floor(j / 8), 0]
+    dj = mv[floor(i / 8), floor(j / 8), 1]
+    for c = 0..2
+        wb[i, j, c] = bilinear3(nb, i + di, j + dj, c)
+    endfor
+endfunction
+
+% The warped neighbour wb in the opponent space, into slice s of the stack z ((2R+1) H x W
+% x 3). Where the 3x3 mean difference to the centre x of a channel exceeds thr, the
+% centre's pixel instead.
+function [] = __kernel__ compensate(x : cube'clamped, wb : cube'clamped, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
     i = pos[0]
     j = pos[1]
     h = size(x, 0)
-    di = mv[floor(i / 8), floor(j / 8), 0]
-    dj = mv[floor(i / 8), floor(j / 8), 1]
     % the largest of the three channels' 3x3 mean differences (colours of equal luma differ)
     e = 0.0
     for c = 0..2
         d = 0.0
         for u = -1..1
             for v = -1..1
-                d += x[i + u, j + v, c] - bilinear3(nb, i + u + di, j + v + dj, c)
+                d += x[i + u, j + v, c] - wb[i + u, j + v, c]
             endfor
         endfor
         e = max(e, abs(d))
     endfor
-    r = bilinear3(nb, i + di, j + dj, 0)
-    g = bilinear3(nb, i + di, j + dj, 1)
-    b = bilinear3(nb, i + di, j + dj, 2)
+    r = wb[i, j, 0]
+    g = wb[i, j, 1]
+    b = wb[i, j, 2]
     if e > 9 * thr
         r = x[i, j, 0]
         g = x[i, j, 1]
         b = x[i, j, 2]
     endif
+    z[s * h + i, j, 0] = (r + g + b) * (1.0 / 3.0)
+    z[s * h + i, j, 1] = (r - b) * 0.5
+    z[s * h + i, j, 2] = (r - 2 * g + b) * 0.25
+endfunction
+
+% The centre x in the opponent space, into slice s of z.
+function [] = __kernel__ to_opp(x : cube'unchecked, z : cube'unchecked, s : int, pos : ivec2)
+    i = pos[0]
+    j = pos[1]
+    h = size(x, 0)
+    r = x[i, j, 0]
+    g = x[i, j, 1]
+    b = x[i, j, 2]
     z[s * h + i, j, 0] = (r + g + b) * (1.0 / 3.0)
     z[s * h + i, j, 1] = (r - b) * 0.5
     z[s * h + i, j, 2] = (r - 2 * g + b) * 0.25
@@ -129,23 +152,21 @@ function [] = __device__ dct8_inv(g, o : int, st : int)
     g[o + 4 * st] = a3 - b3
 endfunction
 
-% n values g[o], g[o + st], … times the matrix C (the temporal DCT), in place; t: scratch.
-function [] = __device__ mat_apply(g, o : int, st : int, n : int, C : mat, t)
+% The temporal DCT of the stack z, pixel by pixel, into zt (slice k = coefficient k):
+% the 3-D DCT is separable, so doing its temporal part once per pixel here instead of once
+% per volume (each pixel is in (8/step)^2 volumes) gives the same coefficients.
+function [] = __kernel__ temporal_dct(z : cube'unchecked, zt : cube'unchecked, CT : mat'unchecked, n : int, h : int, pos : ivec3)
     for k = 0..n - 1
         a = 0.0
-        for i = 0..n - 1
-            a += C[k, i] * g[o + i * st]
+        for s = 0..n - 1
+            a += CT[k, s] * z[s * h + pos[0], pos[1], pos[2]]
         endfor
-        t[k] = a
-    endfor
-    for k = 0..n - 1
-        g[o + k * st] = t[k]
+        zt[k * h + pos[0], pos[1], pos[2]] = a
     endfor
 endfunction
 
-% The 3-D DCT of the volume g (n slices of 8x8, g[64 s + 8 u + v]): CT the temporal DCT
-% matrix (its transpose for the inverse: dct3_inv).
-function [] = __device__ dct3_fwd(g, n : int, CT : mat, t)
+% The 2-D DCT of the n 8x8 slices of g (g[64 s + 8 u + v]), in place.
+function [] = __device__ dct2_slices(g, n : int)
     for s = 0..n - 1
         for u = 0..7
             dct8_fwd(g, s * 64 + u * 8, 1)
@@ -154,29 +175,15 @@ function [] = __device__ dct3_fwd(g, n : int, CT : mat, t)
             dct8_fwd(g, s * 64 + v, 8)
         endfor
     endfor
-    for p = 0..63
-        mat_apply(g, p, 64, n, CT, t)
-    endfor
 endfunction
 
-function [] = __device__ dct3_inv(g, n : int, CTt : mat, t)
-    for p = 0..63
-        mat_apply(g, p, 64, n, CTt, t)
-    endfor
-    for s = 0..n - 1
-        for u = 0..7
-            dct8_inv(g, s * 64 + u * 8, 1)
-        endfor
-        for v = 0..7
-            dct8_inv(g, s * 64 + v, 8)
-        endfor
-    endfor
-endfunction
-
-% One reference block (launch (oy, ox) of kk x kk): its volume along the trajectory in the
-% stack z, filtered (hard threshold, or Wiener against the pilot stack e when wiener), the
-% centre slice aggregated into num/den.
-function [] = __kernel__ st_filter(z : cube'unchecked, e : cube'unchecked, num : cube'unchecked, den : cube'unchecked, kai : mat'unchecked, CT : mat'unchecked, CTt : mat'unchecked, sig : vec'unchecked, lam : scalar, n : int, h : int, w : int, step : int, nry : int, nrx : int, oy : int, ox : int, kk : int, wiener : int, pos : ivec2)
+% One reference block (launch (oy, ox) of kk x kk): its volume along the trajectory, from
+% zt (the stack already transformed across time), 2-D DCT of each slice: the 3-D DCT;
+% filtered (hard threshold, or Wiener against the pilot's coefficients et when wiener);
+% only the centre slice is needed back: the inverse temporal DCT's row of the centre
+% (cc[k] = CT[k, centre]) sums the slices' coefficients, then one inverse 2-D DCT; it goes
+% into num/den.
+function [] = __kernel__ st_filter(zt : cube'unchecked, et : cube'unchecked, num : cube'unchecked, den : cube'unchecked, kai : mat'unchecked, cc : vec'unchecked, sig : vec'unchecked, lam : scalar, n : int, h : int, w : int, step : int, nry : int, nrx : int, oy : int, ox : int, kk : int, wiener : int, pos : ivec2)
     ri = pos[0] * kk + oy
     rj = pos[1] * kk + ox
     if ri >= nry || rj >= nrx
@@ -184,30 +191,28 @@ function [] = __kernel__ st_filter(z : cube'unchecked, e : cube'unchecked, num :
     endif
     ry = min(ri * step, h - 8)
     rx = min(rj * step, w - 8)
-    c2 = int(floor(n / 2))
     g = zeros(576)
     q = zeros(576)
-    t = zeros(9)
     for c = 0..2
         for s = 0..n - 1
             for u = 0..7
                 for v = 0..7
-                    g[s * 64 + u * 8 + v] = z[s * h + ry + u, rx + v, c]
+                    g[s * 64 + u * 8 + v] = zt[s * h + ry + u, rx + v, c]
                 endfor
             endfor
         endfor
-        dct3_fwd(g, n, CT, t)
+        dct2_slices(g, n)
         sc = sig[c]
         wsum = 0.0
         if wiener
             for s = 0..n - 1
                 for u = 0..7
                     for v = 0..7
-                        q[s * 64 + u * 8 + v] = e[s * h + ry + u, rx + v, c]
+                        q[s * 64 + u * 8 + v] = et[s * h + ry + u, rx + v, c]
                     endfor
                 endfor
             endfor
-            dct3_fwd(q, n, CT, t)
+            dct2_slices(q, n)
             for p = 0..64 * n - 1
                 b2 = q[p] * q[p]
                 gain = b2 / (b2 + sc * sc)
@@ -225,12 +230,25 @@ function [] = __kernel__ st_filter(z : cube'unchecked, e : cube'unchecked, num :
             endfor
             wsum += 1
         endif
-        dct3_inv(g, n, CTt, t)
+        % (into slice 0: g[p] is read for p only, before it is written)
+        for p = 0..63
+            a = 0.0
+            for s = 0..n - 1
+                a += cc[s] * g[s * 64 + p]
+            endfor
+            g[p] = a
+        endfor
+        for u = 0..7
+            dct8_inv(g, u * 8, 1)
+        endfor
+        for v = 0..7
+            dct8_inv(g, v, 8)
+        endfor
         wt = 1 / (sc * sc * max(wsum, 1.0))
         for u = 0..7
             for v = 0..7
                 k = wt * kai[u, v]
-                num[ry + u, rx + v, c] += k * g[c2 * 64 + u * 8 + v]
+                num[ry + u, rx + v, c] += k * g[u * 8 + v]
                 den[ry + u, rx + v, c] += k
             endfor
         endfor
@@ -260,10 +278,20 @@ function [num, den] = st_pass(z, e, h, w, sig, lam, step, n, wiener, kai)
     num = zeros(h, w, 3)
     den = zeros(h, w, 3)
     CT = dct_matrix(n)
-    CTt = transpose(CT)
+    cc = zeros(n)
+    for k = 0..n - 1
+        cc[k] = CT[k, int(floor(n / 2))]
+    endfor
+    zt = zeros(n * h, w, 3)
+    parallel_do([h, w, 3], z, zt, CT, n, h, temporal_dct)
+    et = zt
+    if wiener
+        et = zeros(n * h, w, 3)
+        parallel_do([h, w, 3], e, et, CT, n, h, temporal_dct)
+    endif
     for oy = 0..kk - 1
         for ox = 0..kk - 1
-            parallel_do([int(ceil(nry / kk)), int(ceil(nrx / kk))], z, e, num, den, kai, CT, CTt, sig, lam, n, h, w, step, nry, nrx, oy, ox, kk, wiener, st_filter)
+            parallel_do([int(ceil(nry / kk)), int(ceil(nrx / kk))], zt, et, num, den, kai, cc, sig, lam, n, h, w, step, nry, nrx, oy, ox, kk, wiener, st_filter)
         endfor
     endfor
 endfunction
@@ -280,13 +308,15 @@ function y = denoise_video(win, sigma, profile, kai)
     sig = sigma * [sqrt(1 / 3), sqrt(1 / 2), sqrt(3 / 8)]
     lx = frame_luma(x)
     z = zeros(n * h, w, 3)
+    wb = zeros(h, w, 3)
     for s = 0..n - 1
         if s == c
-            parallel_do([h, w], x, x, zeros(ceil(h / 8), ceil(w / 8), 2), z, s, 1e30, compensate)
+            parallel_do([h, w], x, z, s, to_opp)
         else
             ln = frame_luma(win[s])
             mv = block_motion(lx, ln, 12, max(sigma, 1.0) * 0.03)
-            parallel_do([h, w], x, win[s], mv, z, s, 1.5 * sigma, compensate)
+            parallel_do([h, w], win[s], mv, wb, warp)
+            parallel_do([h, w], x, wb, z, s, 1.5 * sigma, compensate)
         endif
     endfor
     step = profile == "quality" ? 3 : 4
