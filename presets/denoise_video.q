@@ -309,15 +309,27 @@ function y = denoise_video(win, sigma, profile, kai)
     lx = frame_luma(x)
     z = zeros(n * h, w, 3)
     wb = zeros(h, w, 3)
-    for s = 0..n - 1
-        if s == c
-            parallel_do([h, w], x, z, s, to_opp)
-        else
+    parallel_do([h, w], x, z, c, to_opp)
+    lam = max(sigma, 1.0) * 0.03
+    % the nearest neighbours first (a full search), each farther one around twice the
+    % vectors of the one before it on its side
+    for d = 1..c
+        for side = -1..2..1
+            s = c + side * d
             ln = frame_luma(win[s])
-            mv = block_motion(lx, ln, 12, max(sigma, 1.0) * 0.03)
+            if d == 1
+                mv = block_motion_pred(lx, ln, 12, lam, zeros(ceil(h / 8), ceil(w / 8), 2))
+            else
+                mv = block_motion_pred(lx, ln, 2, lam, side < 0 ? mvm * (d / (d - 1)) : mvp * (d / (d - 1)))
+            endif
+            if side < 0
+                mvm = mv
+            else
+                mvp = mv
+            endif
             parallel_do([h, w], win[s], mv, wb, warp)
             parallel_do([h, w], x, wb, z, s, 1.5 * sigma, compensate)
-        endif
+        endfor
     endfor
     step = profile == "quality" ? 3 : 4
     [num, den] = st_pass(z, z, h, w, sig, 2.7, step, n, 0, kai)
