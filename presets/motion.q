@@ -175,9 +175,45 @@ function [] = __kernel__ motion_coarse16(a : mat'clamped, b : mat'clamped, pred 
     endfor
 endfunction
 
+% Coarsest motion of a 32x32 block (8x8 at quarter size, matched with the 12x12 quarter
+% window around it): the displacement of +-rad quarter pixels with the least SAD + lambda
+% (|dy| + |dx|), into the block's 4x4 8x8 blocks of mv (full-size pixels).
+function [] = __kernel__ motion_coarse32(a : mat'clamped, b : mat'clamped, mv : cube'unchecked, rad : int, lambda : scalar, nby : int, nbx : int, pos : ivec2)
+    i0 = pos[0] * 8 - 2
+    j0 = pos[1] * 8 - 2
+    best = 1e30
+    bi = 0
+    bj = 0
+    for di = -rad..rad
+        for dj = -rad..rad
+            s = lambda * (abs(di) + abs(dj))
+            for u = 0..11
+                for v = 0..11
+                    s += abs(a[i0 + u, j0 + v] - b[i0 + u + di, j0 + v + dj])
+                endfor
+            endfor
+            if s < best
+                best = s
+                bi = di
+                bj = dj
+            endif
+        endfor
+    endfor
+    for p = 0..3
+        for q = 0..3
+            if 4 * pos[0] + p < nby && 4 * pos[1] + q < nbx
+                mv[4 * pos[0] + p, 4 * pos[1] + q, 0] = 4 * bi
+                mv[4 * pos[0] + p, 4 * pos[1] + q, 1] = 4 * bj
+            endif
+        endfor
+    endfor
+endfunction
+
 % Block motion of la into lb as block_motion, faster: the coarse search per 16x16 block,
 % +-search pixels around the predictor pred (a field of the same size, e.g. twice the
-% vectors of the nearer frame; zeros for none); then motion_fine as block_motion.
+% vectors of the nearer frame; zeros for none); a search above 4 pixels is first made per
+% 32x32 block at quarter size (pred unused), then +-2 pixels around it at half size; then
+% motion_fine as block_motion.
 function mv = block_motion_pred(la, lb, search, lambda, pred)
     h = size(la, 0)
     w = size(la, 1)
@@ -188,6 +224,16 @@ function mv = block_motion_pred(la, lb, search, lambda, pred)
     nby = ceil(h / 8)
     nbx = ceil(w / 8)
     mv = zeros(nby, nbx, 2)
+    if search > 4
+        % without a predictor near enough: first at quarter size
+        qa = zeros(ceil(h / 4), ceil(w / 4))
+        qb = zeros(ceil(h / 4), ceil(w / 4))
+        parallel_do(size(qa), ha, qa, halve)
+        parallel_do(size(qb), hb, qb, halve)
+        pred = zeros(nby, nbx, 2)
+        parallel_do([ceil(nby / 4), ceil(nbx / 4)], qa, qb, pred, int(ceil(search / 4)), lambda * 144 / 16, nby, nbx, motion_coarse32)
+        search = 2
+    endif
     parallel_do([ceil(nby / 2), ceil(nbx / 2)], ha, hb, pred, mv, int(max(1, floor(search / 2))), lambda * 144 * 0.25, nby, nbx, motion_coarse16)
     parallel_do([nby, nbx], la, lb, mv, lambda * 144, motion_fine)
 endfunction
