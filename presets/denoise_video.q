@@ -19,6 +19,13 @@
 % threads write one pixel: no atomics, the same sums on every engine.
 import "motion.q"
 
+% Buffers kept from frame to frame (allocating and clearing them per frame cost a tenth of
+% the time): the stack, the warped neighbour, the sums (left zero after each frame).
+vd_buf = object()
+vd_buf.h = -1
+vd_buf.w = -1
+vd_buf.n = -1
+
 % Orthonormal DCT-II matrix of n points: C[k, i] = a_k cos(pi (2 i + 1) k / (2 n)).
 function C = dct_matrix(n)
     C = zeros(n, n)
@@ -152,16 +159,21 @@ function [] = __device__ dct8_inv(g, o : int, st : int)
     g[o + 4 * st] = a3 - b3
 endfunction
 
-% The temporal DCT of the stack z, pixel by pixel, into zt (slice k = coefficient k):
-% the 3-D DCT is separable, so doing its temporal part once per pixel here instead of once
-% per volume (each pixel is in (8/step)^2 volumes) gives the same coefficients.
-function [] = __kernel__ temporal_dct(z : cube'unchecked, zt : cube'unchecked, CT : mat'unchecked, n : int, h : int, pos : ivec3)
+% The temporal DCT of the stack z, pixel by pixel, in place (slice k becomes coefficient
+% k; n <= 9): the 3-D DCT is separable, so doing its temporal part once per pixel here
+% instead of once per volume (each pixel is in (8/step)^2 volumes) gives the same
+% coefficients.
+function [] = __kernel__ temporal_dct(z : cube'unchecked, CT : mat'unchecked, n : int, h : int, pos : ivec3)
+    t = zeros(9)
+    for s = 0..n - 1
+        t[s] = z[s * h + pos[0], pos[1], pos[2]]
+    endfor
     for k = 0..n - 1
         a = 0.0
         for s = 0..n - 1
-            a += CT[k, s] * z[s * h + pos[0], pos[1], pos[2]]
+            a += CT[k, s] * t[s]
         endfor
-        zt[k * h + pos[0], pos[1], pos[2]] = a
+        z[k * h + pos[0], pos[1], pos[2]] = a
     endfor
 endfunction
 
@@ -255,39 +267,44 @@ function [] = __kernel__ st_filter(zt : cube'unchecked, et : cube'unchecked, num
     endfor
 endfunction
 
-% The weighted sums divided, back to RGB.
+% The weighted sums divided, back to RGB; the sums are left zero for the next frame.
 function [] = __kernel__ st_to_rgb(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec2)
     l = num[pos[0], pos[1], 0] / den[pos[0], pos[1], 0]
     u = num[pos[0], pos[1], 1] / den[pos[0], pos[1], 1]
     v = num[pos[0], pos[1], 2] / den[pos[0], pos[1], 2]
+    for c = 0..2
+        num[pos[0], pos[1], c] = 0.0
+        den[pos[0], pos[1], c] = 0.0
+    endfor
     y[pos[0], pos[1], 0] = l + u + v * (2.0 / 3.0)
     y[pos[0], pos[1], 1] = l - v * (4.0 / 3.0)
     y[pos[0], pos[1], 2] = l - u + v * (2.0 / 3.0)
 endfunction
 
-% The weighted sums divided, in the opponent space: the pilot's centre slice.
+% The weighted sums divided, in the opponent space: the pilot's centre slice; the sums
+% are left zero.
 function [] = __kernel__ st_div(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec3)
     y[pos] = num[pos] / den[pos]
+    num[pos] = 0.0
+    den[pos] = 0.0
 endfunction
 
 % One pass over every reference of the stack z (pilot e for the Wiener pass).
-function [num, den] = st_pass(z, e, h, w, sig, lam, step, n, wiener, kai)
+function [] = st_pass(z, e, num, den, h, w, sig, lam, step, n, wiener, kai)
     nry = int(ceil((h - 8) / step)) + 1
     nrx = int(ceil((w - 8) / step)) + 1
     kk = int(ceil(8 / step))
-    num = zeros(h, w, 3)
-    den = zeros(h, w, 3)
     CT = dct_matrix(n)
     cc = zeros(n)
     for k = 0..n - 1
         cc[k] = CT[k, int(floor(n / 2))]
     endfor
-    zt = zeros(n * h, w, 3)
-    parallel_do([h, w, 3], z, zt, CT, n, h, temporal_dct)
+    zt = z
+    parallel_do([h, w, 3], zt, CT, n, h, temporal_dct)
     et = zt
     if wiener
-        et = zeros(n * h, w, 3)
-        parallel_do([h, w, 3], e, et, CT, n, h, temporal_dct)
+        et = e
+        parallel_do([h, w, 3], et, CT, n, h, temporal_dct)
     endif
     for oy = 0..kk - 1
         for ox = 0..kk - 1
@@ -307,8 +324,19 @@ function y = denoise_video(win, sigma, profile, kai)
     w = size(x, 1)
     sig = sigma * [sqrt(1 / 3), sqrt(1 / 2), sqrt(3 / 8)]
     lx = frame_luma(x)
-    z = zeros(n * h, w, 3)
-    wb = zeros(h, w, 3)
+    if vd_buf.h != h || vd_buf.w != w || vd_buf.n != n
+        vd_buf.h = h
+        vd_buf.w = w
+        vd_buf.n = n
+        vd_buf.z = zeros(n * h, w, 3)
+        vd_buf.wb = zeros(h, w, 3)
+        vd_buf.num = zeros(h, w, 3)
+        vd_buf.den = zeros(h, w, 3)
+    endif
+    z = vd_buf.z
+    wb = vd_buf.wb
+    num = vd_buf.num
+    den = vd_buf.den
     parallel_do([h, w], x, z, c, to_opp)
     lam = max(sigma, 1.0) * 0.03
     % the nearest neighbours first (a full search), each farther one around twice the
@@ -332,14 +360,19 @@ function y = denoise_video(win, sigma, profile, kai)
         endfor
     endfor
     step = profile == "quality" ? 3 : 4
-    [num, den] = st_pass(z, z, h, w, sig, 2.7, step, n, 0, kai)
+    % z does not stay the stack: st_pass transforms it in place across time
+    z0 = z
+    if profile == "quality"
+        z0 = copy(z)
+    endif
+    st_pass(z, z, num, den, h, w, sig, 2.7, step, n, 0, kai)
     if profile == "quality"
         % the pilot: the first estimate of the centre, standing for every slice (the
         % slices are the centre's along the motion)
         b = zeros(h, w, 3)
         parallel_do([h, w, 3], num, den, b, st_div)
         e = repmat(b, [n, 1, 1])
-        [num, den] = st_pass(z, e, h, w, sig, 2.7, step, n, 1, kai)
+        st_pass(z0, e, num, den, h, w, sig, 2.7, step, n, 1, kai)
     endif
     y = zeros(h, w, 3)
     parallel_do([h, w], num, den, y, st_to_rgb)
