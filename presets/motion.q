@@ -82,9 +82,17 @@ function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube
                 fi = ci + 0.5 * hi
                 fj = cj + 0.5 * hj
                 s = lambda * (abs(fi) + abs(fj))
+                % bilinear at a fixed fraction: its integer part and weights once
+                ii = int(floor(fi))
+                jj = int(floor(fj))
+                wy = fi - ii
+                wx = fj - jj
                 for u = 0..11
                     for v = 0..11
-                        s += abs(a[i0 + u, j0 + v] - bilinear(b, i0 + u + fi, j0 + v + fj))
+                        p = i0 + u + ii
+                        q = j0 + v + jj
+                        r = (1 - wy) * ((1 - wx) * b[p, q] + wx * b[p, q + 1]) + wy * ((1 - wx) * b[p + 1, q] + wx * b[p + 1, q + 1])
+                        s += abs(a[i0 + u, j0 + v] - r)
                     endfor
                 endfor
                 if s < best
