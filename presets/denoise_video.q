@@ -204,7 +204,7 @@ function [] = __kernel__ st_filter(zt : cube'unchecked, et : cube'unchecked, num
     ry = min(ri * step, h - 8)
     rx = min(rj * step, w - 8)
     g = zeros(576)
-    q = zeros(576)
+    q = zeros(wiener ? 576 : 1)
     for c = 0..2
         for s = 0..n - 1
             for u = 0..7
@@ -260,8 +260,10 @@ function [] = __kernel__ st_filter(zt : cube'unchecked, et : cube'unchecked, num
         for u = 0..7
             for v = 0..7
                 k = wt * kai[u, v]
-                num[ry + u, rx + v, c] += k * g[u * 8 + v]
-                den[ry + u, rx + v, c] += k
+                % plain stores, not +=: no other thread of the launch writes here, and
+                % compound updates of an array element are atomic (docs/kernels.md)
+                num[ry + u, rx + v, c] = num[ry + u, rx + v, c] + k * g[u * 8 + v]
+                den[ry + u, rx + v, c] = den[ry + u, rx + v, c] + k
             endfor
         endfor
     endfor
