@@ -50,9 +50,9 @@ endfunction
 
 % Refinement at full size: +-1 pixel around the coarse vector, then +-1/2, on the 12x12
 % window around the block.
-function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube'unchecked, lambda : scalar, pos : ivec2)
-    i0 = pos[0] * 8 - 2
-    j0 = pos[1] * 8 - 2
+function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube'unchecked, lambda : scalar, m : int, pos : ivec2)
+    i0 = pos[0] * 8 - m
+    j0 = pos[1] * 8 - m
     ci = int(mv[pos[0], pos[1], 0])
     cj = int(mv[pos[0], pos[1], 1])
     best = 1e30
@@ -61,8 +61,8 @@ function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube
     for di = ci - 1..ci + 1
         for dj = cj - 1..cj + 1
             s = lambda * (abs(di) + abs(dj))
-            for u = 0..11
-                for v = 0..11
+            for u = 0..7 + 2 * m
+                for v = 0..7 + 2 * m
                     s += abs(a[i0 + u, j0 + v] - b[i0 + u + di, j0 + v + dj])
                 endfor
             endfor
@@ -87,8 +87,8 @@ function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube
                 jj = int(floor(fj))
                 wy = fi - ii
                 wx = fj - jj
-                for u = 0..11
-                    for v = 0..11
+                for u = 0..7 + 2 * m
+                    for v = 0..7 + 2 * m
                         p = i0 + u + ii
                         q = j0 + v + jj
                         r = (1 - wy) * ((1 - wx) * b[p, q] + wx * b[p, q + 1]) + wy * ((1 - wx) * b[p + 1, q] + wx * b[p + 1, q + 1])
@@ -143,7 +143,7 @@ function mv = block_motion(la, lb, search, lambda)
     nbx = ceil(w / 8)
     mv = zeros(nby, nbx, 2)
     parallel_do([nby, nbx], ha, hb, mv, int(max(1, floor(search / 2))), lambda * 64 * 0.25, motion_coarse)
-    parallel_do([nby, nbx], la, lb, mv, lambda * 144, motion_fine)
+    parallel_do([nby, nbx], la, lb, mv, lambda * 144, 2, motion_fine)
 endfunction
 
 % The faster variant for denoise_video.q (block_motion_pred): coarse motion of a 16x16
@@ -243,5 +243,6 @@ function mv = block_motion_pred(la, lb, search, lambda, pred)
         search = 2
     endif
     parallel_do([ceil(nby / 2), ceil(nbx / 2)], ha, hb, pred, mv, int(max(1, floor(search / 2))), lambda * 144 * 0.25, nby, nbx, motion_coarse16)
-    parallel_do([nby, nbx], la, lb, mv, lambda * 144, motion_fine)
+    m = 1
+    parallel_do([nby, nbx], la, lb, mv, lambda * (8 + 2 * m) ^ 2, m, motion_fine)
 endfunction
