@@ -49,23 +49,27 @@ function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wb : cube'
     endfor
 endfunction
 
+% The differences of the centre x and the warped neighbour wb summed over 3 pixels of a
+% row (edges clamped), per channel, into dh: the first half of compensate's 3x3 sums.
+function [] = __kernel__ diff_rows(x : cube'clamped, wb : cube'clamped, dh : cube'unchecked, pos : ivec2)
+    i = pos[0]
+    j = pos[1]
+    for c = 0..2
+        dh[i, j, c] = x[i, j - 1, c] + x[i, j, c] + x[i, j + 1, c] - wb[i, j - 1, c] - wb[i, j, c] - wb[i, j + 1, c]
+    endfor
+endfunction
+
 % The warped neighbour wb in the opponent space, into slice s of the stack z ((2R+1) H x W
-% x 3). Where the 3x3 mean difference to the centre x of a channel exceeds thr, the
-% centre's pixel instead.
-function [] = __kernel__ compensate(x : cube'clamped, wb : cube'clamped, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
+% x 3). Where the 3x3 mean difference to the centre x of a channel (dh summed over 3
+% rows) exceeds thr, the centre's pixel instead.
+function [] = __kernel__ compensate(x : cube'unchecked, wb : cube'unchecked, dh : cube'clamped, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
     i = pos[0]
     j = pos[1]
     h = size(x, 0)
     % the largest of the three channels' 3x3 mean differences (colours of equal luma differ)
     e = 0.0
     for c = 0..2
-        d = 0.0
-        for u = -1..1
-            for v = -1..1
-                d += x[i + u, j + v, c] - wb[i + u, j + v, c]
-            endfor
-        endfor
-        e = max(e, abs(d))
+        e = max(e, abs(dh[i - 1, j, c] + dh[i, j, c] + dh[i + 1, j, c]))
     endfor
     r = wb[i, j, 0]
     g = wb[i, j, 1]
@@ -332,11 +336,13 @@ function y = denoise_video(win, sigma, profile, kai)
         vd_buf.n = n
         vd_buf.z = zeros(n * h, w, 3)
         vd_buf.wb = zeros(h, w, 3)
+        vd_buf.dh = zeros(h, w, 3)
         vd_buf.num = zeros(h, w, 3)
         vd_buf.den = zeros(h, w, 3)
     endif
     z = vd_buf.z
     wb = vd_buf.wb
+    dh = vd_buf.dh
     num = vd_buf.num
     den = vd_buf.den
     parallel_do([h, w], x, z, c, to_opp)
@@ -358,7 +364,8 @@ function y = denoise_video(win, sigma, profile, kai)
                 mvp = mv
             endif
             parallel_do([h, w], win[s], mv, wb, warp)
-            parallel_do([h, w], x, wb, z, s, 1.5 * sigma, compensate)
+            parallel_do([h, w], x, wb, dh, diff_rows)
+            parallel_do([h, w], x, wb, dh, z, s, 1.5 * sigma, compensate)
         endfor
     endfor
     step = profile == "quality" ? 3 : 4
