@@ -329,7 +329,6 @@ function y = denoise_video(win, sigma, profile, kai)
     h = size(x, 0)
     w = size(x, 1)
     sig = sigma * [sqrt(1 / 3), sqrt(1 / 2), sqrt(3 / 8)]
-    lx = frame_luma(x)
     if vd_buf.h != h || vd_buf.w != w || vd_buf.n != n
         vd_buf.h = h
         vd_buf.w = w
@@ -339,7 +338,16 @@ function y = denoise_video(win, sigma, profile, kai)
         vd_buf.dh = zeros(h, w, 3)
         vd_buf.num = zeros(h, w, 3)
         vd_buf.den = zeros(h, w, 3)
+        pyr = cell(n)
+        for s = 0..n - 1
+            pyr[s] = pyramid_new(h, w)
+        endfor
+        vd_buf.pyr = pyr
     endif
+    pyr = vd_buf.pyr
+    for s = 0..n - 1
+        pyramid_fill(win[s], pyr[s])
+    endfor
     z = vd_buf.z
     wb = vd_buf.wb
     dh = vd_buf.dh
@@ -352,11 +360,10 @@ function y = denoise_video(win, sigma, profile, kai)
     for d = 1..c
         for side = -1..2..1
             s = c + side * d
-            ln = frame_luma(win[s])
             if d == 1
-                mv = block_motion_pred(lx, ln, 12, lam, zeros(ceil(h / 8), ceil(w / 8), 2))
+                mv = pyramid_motion(pyr[c], pyr[s], 12, lam, 0)
             else
-                mv = block_motion_pred(lx, ln, 2, lam, side < 0 ? mvm * (d / (d - 1)) : mvp * (d / (d - 1)))
+                mv = pyramid_motion(pyr[c], pyr[s], 2, lam, side < 0 ? mvm * (d / (d - 1)) : mvp * (d / (d - 1)))
             endif
             if side < 0
                 mvm = mv
@@ -383,6 +390,6 @@ function y = denoise_video(win, sigma, profile, kai)
         e = repmat(b, [n, 1, 1])
         st_pass(z0, e, num, den, h, w, sig, 2.7, step, n, 1, kai)
     endif
-    y = zeros(h, w, 3)
+    y = uninit(h, w, 3)         % every pixel written by st_to_rgb
     parallel_do([h, w], num, den, y, st_to_rgb)
 endfunction

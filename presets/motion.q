@@ -146,7 +146,7 @@ function mv = block_motion(la, lb, search, lambda)
     parallel_do([nby, nbx], la, lb, mv, lambda * 144, 2, motion_fine)
 endfunction
 
-% The faster variant for denoise_video.q (block_motion_pred): coarse motion of a 16x16
+% The faster variant for denoise_video.q (pyramid_motion): coarse motion of a 16x16
 % block (8x8 halved, matched with the 12x12 halved window around it) around the predictor
 % pred (full-size pixels; the block's top-left 8x8 block's entry), +-rad halved pixels;
 % the vector goes to the block's four 8x8 blocks.
@@ -217,32 +217,39 @@ function [] = __kernel__ motion_coarse32(a : mat'clamped, b : mat'clamped, mv : 
     endfor
 endfunction
 
-% Block motion of la into lb as block_motion, faster: the coarse search per 16x16 block,
-% +-search pixels around the predictor pred (a field of the same size, e.g. twice the
-% vectors of the nearer frame; zeros for none); a search above 4 pixels is first made per
-% 32x32 block at quarter size (pred unused), then +-2 pixels around it at half size; then
-% motion_fine as block_motion.
-function mv = block_motion_pred(la, lb, search, lambda, pred)
-    h = size(la, 0)
-    w = size(la, 1)
-    ha = zeros(ceil(h / 2), ceil(w / 2))
-    hb = zeros(ceil(h / 2), ceil(w / 2))
-    parallel_do(size(ha), la, ha, halve)
-    parallel_do(size(hb), lb, hb, halve)
+% The luma pyramid of a frame for pyramid_motion: an object of l (the luma), hl (halved)
+% and ql (quartered), made once for a frame size (pyramid_new) and refilled per frame
+% (pyramid_fill), so that no frame allocates them again.
+function p = pyramid_new(h, w)
+    p = object()
+    p.l = zeros(h, w)
+    p.hl = zeros(ceil(h / 2), ceil(w / 2))
+    p.ql = zeros(ceil(h / 4), ceil(w / 4))
+endfunction
+
+function [] = pyramid_fill(x, p)
+    parallel_do(size(p.l), x, p.l, luma)
+    parallel_do(size(p.hl), p.l, p.hl, halve)
+    parallel_do(size(p.ql), p.hl, p.ql, halve)
+endfunction
+
+% Block motion of the pyramid pa into pb (the vectors of block_motion, found faster): the
+% coarse search per 16x16 block, +-search pixels around the predictor pred (a field of the
+% size of mv, e.g. twice the vectors of the nearer frame); a search above 4 pixels is first
+% made per 32x32 block at quarter size (pred unused), then +-2 pixels around it at half
+% size; then motion_fine on the 10x10 window of each block.
+function mv = pyramid_motion(pa, pb, search, lambda, pred)
+    h = size(pa.l, 0)
+    w = size(pa.l, 1)
     nby = ceil(h / 8)
     nbx = ceil(w / 8)
     mv = zeros(nby, nbx, 2)
     if search > 4
-        % without a predictor near enough: first at quarter size
-        qa = zeros(ceil(h / 4), ceil(w / 4))
-        qb = zeros(ceil(h / 4), ceil(w / 4))
-        parallel_do(size(qa), ha, qa, halve)
-        parallel_do(size(qb), hb, qb, halve)
         pred = zeros(nby, nbx, 2)
-        parallel_do([ceil(nby / 4), ceil(nbx / 4)], qa, qb, pred, int(ceil(search / 4)), lambda * 144 / 16, nby, nbx, motion_coarse32)
+        parallel_do([ceil(nby / 4), ceil(nbx / 4)], pa.ql, pb.ql, pred, int(ceil(search / 4)), lambda * 144 / 16, nby, nbx, motion_coarse32)
         search = 2
     endif
-    parallel_do([ceil(nby / 2), ceil(nbx / 2)], ha, hb, pred, mv, int(max(1, floor(search / 2))), lambda * 144 * 0.25, nby, nbx, motion_coarse16)
+    parallel_do([ceil(nby / 2), ceil(nbx / 2)], pa.hl, pb.hl, pred, mv, int(max(1, floor(search / 2))), lambda * 144 * 0.25, nby, nbx, motion_coarse16)
     m = 1
-    parallel_do([nby, nbx], la, lb, mv, lambda * (8 + 2 * m) ^ 2, m, motion_fine)
+    parallel_do([nby, nbx], pa.l, pb.l, mv, lambda * (8 + 2 * m) ^ 2, m, motion_fine)
 endfunction
