@@ -237,7 +237,7 @@ endfunction
 % coarse search per 16x16 block, +-search pixels around the predictor pred (a field of the
 % size of mv, e.g. twice the vectors of the nearer frame); a search above 4 pixels is first
 % made per 32x32 block at quarter size (pred unused), then +-2 pixels around it at half
-% size; then motion_fine on the 10x10 window of each block.
+% size; then motion_fine on the 8x8 block itself.
 function mv = pyramid_motion(pa, pb, search, lambda, pred)
     h = size(pa.l, 0)
     w = size(pa.l, 1)
@@ -250,6 +250,6 @@ function mv = pyramid_motion(pa, pb, search, lambda, pred)
         search = 2
     endif
     parallel_do([ceil(nby / 2), ceil(nbx / 2)], pa.hl, pb.hl, pred, mv, int(max(1, floor(search / 2))), lambda * 144 * 0.25, nby, nbx, motion_coarse16)
-    m = 1
+    m = 0
     parallel_do([nby, nbx], pa.l, pb.l, mv, lambda * (8 + 2 * m) ^ 2, m, motion_fine)
 endfunction
