@@ -82,19 +82,35 @@ function [] = __kernel__ motion_fine(a : mat'clamped, b : mat'clamped, mv : cube
                 fi = ci + 0.5 * hi
                 fj = cj + 0.5 * hj
                 s = lambda * (abs(fi) + abs(fj))
-                % bilinear at a fixed fraction: its integer part and weights once
+                % bilinear at a fixed fraction: its integer part once
                 ii = int(floor(fi))
                 jj = int(floor(fj))
-                wy = fi - ii
-                wx = fj - jj
-                for u = 0..7 + 2 * m
-                    for v = 0..7 + 2 * m
-                        p = i0 + u + ii
-                        q = j0 + v + jj
-                        r = (1 - wy) * ((1 - wx) * b[p, q] + wx * b[p, q + 1]) + wy * ((1 - wx) * b[p + 1, q] + wx * b[p + 1, q + 1])
-                        s += abs(a[i0 + u, j0 + v] - r)
+                % the weights are 0 or 1/2: two taps where one of them is 0
+                if hi == 0
+                    for u = 0..7 + 2 * m
+                        for v = 0..7 + 2 * m
+                            p = i0 + u + ii
+                            q = j0 + v + jj
+                            s += abs(a[i0 + u, j0 + v] - 0.5 * (b[p, q] + b[p, q + 1]))
+                        endfor
                     endfor
-                endfor
+                elseif hj == 0
+                    for u = 0..7 + 2 * m
+                        for v = 0..7 + 2 * m
+                            p = i0 + u + ii
+                            q = j0 + v + jj
+                            s += abs(a[i0 + u, j0 + v] - 0.5 * (b[p, q] + b[p + 1, q]))
+                        endfor
+                    endfor
+                else
+                    for u = 0..7 + 2 * m
+                        for v = 0..7 + 2 * m
+                            p = i0 + u + ii
+                            q = j0 + v + jj
+                            s += abs(a[i0 + u, j0 + v] - 0.25 * (b[p, q] + b[p, q + 1] + b[p + 1, q] + b[p + 1, q + 1]))
+                        endfor
+                    endfor
+                endif
                 if s < best
                     best = s
                     bi = fi
