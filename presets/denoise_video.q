@@ -3,20 +3,23 @@
 %
 % denoise_video(win, sigma, profile) takes the window t-R..t+R (docs/filters.md "A window of
 % frames") and gives frame t denoised:
-%   1. motion: every neighbour's 8x8 block motion onto the centre frame (motion.q: coarse to
-%      fine block matching on luma), the neighbour warped along it; where the compensated
-%      difference (3x3 mean, the largest of the channels) exceeds 1.5 sigma (occlusion, new content) the
-%      centre's own pixel stands in, so nothing from elsewhere is blended in;
+%   1. motion: every neighbour's 8x8 block motion onto the centre frame (motion.q's
+%      pyramid_motion on luma pyramids made once per frame of the window: t+-1 searched
+%      from quarter size, each farther neighbour around the nearer one's vectors scaled),
+%      the neighbour warped along it; where the compensated difference (3x3 mean, the
+%      largest of the channels) exceeds 1.5 sigma (occlusion, new content) the centre's own
+%      pixel stands in, so nothing from elsewhere is blended in;
 %   2. the frames to the opponent colour space of CBM3D (Y = (R+G+B)/3, U = (R-B)/2,
 %      V = (R-2G+B)/4), whose channels have noise sigma * (sqrt(1/3), sqrt(1/2), sqrt(3/8));
 %   3. for each reference block (8x8, on a grid of `step` pixels) the 2R+1 blocks along its
-%      trajectory form a volume 8x8x(2R+1): its 3-D DCT (orthonormal 2-D DCT of each block,
-%      DCT across time) is hard-thresholded at 2.7 sigma_c, then inverted; the centre slice
-%      goes back to its place with the weight 1/(sigma_c^2 nonzero coefficients) times a
-%      Kaiser window. The "quality" profile adds a second pass: an empirical Wiener filter
-%      of the same volumes steered by the first estimate (its DCT spectrum).
+%      trajectory form a volume 8x8x(2R+1): its 3-D DCT (the DCT across time once per pixel
+%      of the stack, then the 2-D DCT of each block by butterflies) is hard-thresholded at
+%      2.7 sigma_c; only the centre slice is inverted and goes back to its place with the
+%      weight 1/(sigma_c^2 nonzero coefficients) times a Kaiser window. The "quality"
+%      profile adds a second pass: an empirical Wiener filter of the same volumes steered
+%      by the first estimate (its DCT spectrum).
 % References are filtered in launches of references at least 8 pixels apart, so no two
-% threads write one pixel: no atomics, the same sums on every engine.
+% threads write one pixel: plain stores, no atomics, the same sums on every engine.
 import "motion.q"
 
 % Buffers kept from frame to frame (allocating and clearing them per frame cost a tenth of

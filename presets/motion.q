@@ -8,7 +8,11 @@
 % (bilinear) at full size on the 12x12 window around the block; lambda (|dy| + |dx|) per
 % pixel of the window is added to each cost, so that blocks
 % where noise alone decides (flat regions) stay at rest. mv is ceil(H/8) x ceil(W/8) x 2.
-
+%
+% pyramid_motion(pa, pb, search, lambda, pred) (denoise_video.q) gives the same kind of
+% field faster, from luma pyramids kept by the caller (pyramid_new, pyramid_fill): per
+% 32x32 block at quarter size when search > 4, else around the predictor pred; then per
+% 16x16 block at half size (+-2 pixels), then +-1 and +-1/2 pixel on the 8x8 block itself.
 % luma (mean of R, G, B)
 function [] = __kernel__ luma(x : cube'unchecked, l : mat'unchecked, pos : ivec2)
     l[pos] = (x[pos[0], pos[1], 0] + x[pos[0], pos[1], 1] + x[pos[0], pos[1], 2]) * (1.0 / 3.0)
