@@ -3,21 +3,31 @@
 %
 % denoise_video(win, sigma, profile) takes the window t-R..t+R (docs/filters.md "A window of
 % frames") and gives frame t denoised:
-%   1. motion: every neighbour's 8x8 block motion onto the centre frame (motion.q: coarse to
-%      fine block matching on luma), the neighbour warped along it; where the compensated
-%      difference (3x3 mean, the largest of the channels) exceeds 1.5 sigma (occlusion, new content) the
-%      centre's own pixel stands in, so nothing from elsewhere is blended in;
+%   1. motion: every neighbour's 8x8 block motion onto the centre frame (motion.q's
+%      pyramid_motion on luma pyramids made once per frame of the window: t+-1 searched
+%      from quarter size, each farther neighbour around the nearer one's vectors scaled),
+%      the neighbour warped along it; where the compensated difference (3x3 mean, the
+%      largest of the channels) exceeds 1.5 sigma (occlusion, new content) the centre's own
+%      pixel stands in, so nothing from elsewhere is blended in;
 %   2. the frames to the opponent colour space of CBM3D (Y = (R+G+B)/3, U = (R-B)/2,
 %      V = (R-2G+B)/4), whose channels have noise sigma * (sqrt(1/3), sqrt(1/2), sqrt(3/8));
 %   3. for each reference block (8x8, on a grid of `step` pixels) the 2R+1 blocks along its
-%      trajectory form a volume 8x8x(2R+1): its 3-D DCT (orthonormal 2-D DCT of each block,
-%      DCT across time) is hard-thresholded at 2.7 sigma_c, then inverted; the centre slice
-%      goes back to its place with the weight 1/(sigma_c^2 nonzero coefficients) times a
-%      Kaiser window. The "quality" profile adds a second pass: an empirical Wiener filter
-%      of the same volumes steered by the first estimate (its DCT spectrum).
+%      trajectory form a volume 8x8x(2R+1): its 3-D DCT (the DCT across time once per pixel
+%      of the stack, then the 2-D DCT of each block by butterflies) is hard-thresholded at
+%      2.7 sigma_c; only the centre slice is inverted and goes back to its place with the
+%      weight 1/(sigma_c^2 nonzero coefficients) times a Kaiser window. The "quality"
+%      profile adds a second pass: an empirical Wiener filter of the same volumes steered
+%      by the first estimate (its DCT spectrum).
 % References are filtered in launches of references at least 8 pixels apart, so no two
-% threads write one pixel: no atomics, the same sums on every engine.
+% threads write one pixel: plain stores, no atomics, the same sums on every engine.
 import "motion.q"
+
+% Buffers kept from frame to frame (allocating and clearing them per frame cost a tenth of
+% the time): the stack, the warped neighbour, the sums (left zero after each frame).
+vd_buf = object()
+vd_buf.h = -1
+vd_buf.w = -1
+vd_buf.n = -1
 
 % Orthonormal DCT-II matrix of n points: C[k, i] = a_k cos(pi (2 i + 1) k / (2 n)).
 function C = dct_matrix(n)
@@ -30,34 +40,61 @@ function C = dct_matrix(n)
     endfor
 endfunction
 
-% Neighbour nb warped onto the centre x along mv (blocks of x into nb), in the opponent
-% space, into slice s of the stack z ((2R+1) H x W x 3). Where the 3x3 mean difference of a
-% channel exceeds thr, the centre's pixel instead.
-function [] = __kernel__ compensate(x : cube'clamped, nb : cube'clamped, mv : cube'unchecked, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
+% Neighbour nb warped onto the centre along mv (blocks of the centre into nb), bilinear,
+% into wb (H x W x 3).
+function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wb : cube'unchecked, pos : ivec2)
+    i = pos[0]
+    j = pos[1]
+    di = mv[floor(i / 8), floor(j / 8), 0]
+    dj = mv[floor(i / 8), floor(j / 8), 1]
+    for c = 0..2
+        wb[i, j, c] = bilinear3(nb, i + di, j + dj, c)
+    endfor
+endfunction
+
+% The differences of the centre x and the warped neighbour wb summed over 3 pixels of a
+% row (edges clamped), per channel, into dh: the first half of compensate's 3x3 sums.
+function [] = __kernel__ diff_rows(x : cube'clamped, wb : cube'clamped, dh : cube'unchecked, pos : ivec2)
+    i = pos[0]
+    j = pos[1]
+    for c = 0..2
+        dh[i, j, c] = x[i, j - 1, c] + x[i, j, c] + x[i, j + 1, c] - wb[i, j - 1, c] - wb[i, j, c] - wb[i, j + 1, c]
+    endfor
+endfunction
+
+% The warped neighbour wb in the opponent space, into slice s of the stack z ((2R+1) H x W
+% x 3). Where the 3x3 mean difference to the centre x of a channel (dh summed over 3
+% rows) exceeds thr, the centre's pixel instead.
+function [] = __kernel__ compensate(x : cube'unchecked, wb : cube'unchecked, dh : cube'clamped, z : cube'unchecked, s : int, thr : scalar, pos : ivec2)
     i = pos[0]
     j = pos[1]
     h = size(x, 0)
-    di = mv[floor(i / 8), floor(j / 8), 0]
-    dj = mv[floor(i / 8), floor(j / 8), 1]
     % the largest of the three channels' 3x3 mean differences (colours of equal luma differ)
     e = 0.0
     for c = 0..2
-        d = 0.0
-        for u = -1..1
-            for v = -1..1
-                d += x[i + u, j + v, c] - bilinear3(nb, i + u + di, j + v + dj, c)
-            endfor
-        endfor
-        e = max(e, abs(d))
+        e = max(e, abs(dh[i - 1, j, c] + dh[i, j, c] + dh[i + 1, j, c]))
     endfor
-    r = bilinear3(nb, i + di, j + dj, 0)
-    g = bilinear3(nb, i + di, j + dj, 1)
-    b = bilinear3(nb, i + di, j + dj, 2)
+    r = wb[i, j, 0]
+    g = wb[i, j, 1]
+    b = wb[i, j, 2]
     if e > 9 * thr
         r = x[i, j, 0]
         g = x[i, j, 1]
         b = x[i, j, 2]
     endif
+    z[s * h + i, j, 0] = (r + g + b) * (1.0 / 3.0)
+    z[s * h + i, j, 1] = (r - b) * 0.5
+    z[s * h + i, j, 2] = (r - 2 * g + b) * 0.25
+endfunction
+
+% The centre x in the opponent space, into slice s of z.
+function [] = __kernel__ to_opp(x : cube'unchecked, z : cube'unchecked, s : int, pos : ivec2)
+    i = pos[0]
+    j = pos[1]
+    h = size(x, 0)
+    r = x[i, j, 0]
+    g = x[i, j, 1]
+    b = x[i, j, 2]
     z[s * h + i, j, 0] = (r + g + b) * (1.0 / 3.0)
     z[s * h + i, j, 1] = (r - b) * 0.5
     z[s * h + i, j, 2] = (r - 2 * g + b) * 0.25
@@ -129,23 +166,40 @@ function [] = __device__ dct8_inv(g, o : int, st : int)
     g[o + 4 * st] = a3 - b3
 endfunction
 
-% n values g[o], g[o + st], … times the matrix C (the temporal DCT), in place; t: scratch.
-function [] = __device__ mat_apply(g, o : int, st : int, n : int, C : mat, t)
+% The temporal DCT of the stack z, pixel by pixel, in place (slice k becomes coefficient
+% k; n <= 9): the 3-D DCT is separable, so doing its temporal part once per pixel here
+% instead of once per volume (each pixel is in (8/step)^2 volumes) gives the same
+% coefficients.
+function [] = __kernel__ temporal_dct(z : cube'unchecked, CT : mat'unchecked, n : int, h : int, pos : ivec3)
+    t = zeros(9)
+    for s = 0..n - 1
+        t[s] = z[s * h + pos[0], pos[1], pos[2]]
+    endfor
+    if n == 5
+        % the 5-point DCT by its symmetry: even rows from the sums t_i + t_4-i, odd rows
+        % from the differences (their centre weight is 0): 13 multiplications, not 25
+        p0 = t[0] + t[4]
+        p1 = t[1] + t[3]
+        m0 = t[0] - t[4]
+        m1 = t[1] - t[3]
+        z[pos[0], pos[1], pos[2]] = CT[0, 0] * p0 + CT[0, 1] * p1 + CT[0, 2] * t[2]
+        z[h + pos[0], pos[1], pos[2]] = CT[1, 0] * m0 + CT[1, 1] * m1
+        z[2 * h + pos[0], pos[1], pos[2]] = CT[2, 0] * p0 + CT[2, 1] * p1 + CT[2, 2] * t[2]
+        z[3 * h + pos[0], pos[1], pos[2]] = CT[3, 0] * m0 + CT[3, 1] * m1
+        z[4 * h + pos[0], pos[1], pos[2]] = CT[4, 0] * p0 + CT[4, 1] * p1 + CT[4, 2] * t[2]
+        return
+    endif
     for k = 0..n - 1
         a = 0.0
-        for i = 0..n - 1
-            a += C[k, i] * g[o + i * st]
+        for s = 0..n - 1
+            a += CT[k, s] * t[s]
         endfor
-        t[k] = a
-    endfor
-    for k = 0..n - 1
-        g[o + k * st] = t[k]
+        z[k * h + pos[0], pos[1], pos[2]] = a
     endfor
 endfunction
 
-% The 3-D DCT of the volume g (n slices of 8x8, g[64 s + 8 u + v]): CT the temporal DCT
-% matrix (its transpose for the inverse: dct3_inv).
-function [] = __device__ dct3_fwd(g, n : int, CT : mat, t)
+% The 2-D DCT of the n 8x8 slices of g (g[64 s + 8 u + v]), in place.
+function [] = __device__ dct2_slices(g, n : int)
     for s = 0..n - 1
         for u = 0..7
             dct8_fwd(g, s * 64 + u * 8, 1)
@@ -154,29 +208,15 @@ function [] = __device__ dct3_fwd(g, n : int, CT : mat, t)
             dct8_fwd(g, s * 64 + v, 8)
         endfor
     endfor
-    for p = 0..63
-        mat_apply(g, p, 64, n, CT, t)
-    endfor
 endfunction
 
-function [] = __device__ dct3_inv(g, n : int, CTt : mat, t)
-    for p = 0..63
-        mat_apply(g, p, 64, n, CTt, t)
-    endfor
-    for s = 0..n - 1
-        for u = 0..7
-            dct8_inv(g, s * 64 + u * 8, 1)
-        endfor
-        for v = 0..7
-            dct8_inv(g, s * 64 + v, 8)
-        endfor
-    endfor
-endfunction
-
-% One reference block (launch (oy, ox) of kk x kk): its volume along the trajectory in the
-% stack z, filtered (hard threshold, or Wiener against the pilot stack e when wiener), the
-% centre slice aggregated into num/den.
-function [] = __kernel__ st_filter(z : cube'unchecked, e : cube'unchecked, num : cube'unchecked, den : cube'unchecked, kai : mat'unchecked, CT : mat'unchecked, CTt : mat'unchecked, sig : vec'unchecked, lam : scalar, n : int, h : int, w : int, step : int, nry : int, nrx : int, oy : int, ox : int, kk : int, wiener : int, pos : ivec2)
+% One reference block (launch (oy, ox) of kk x kk): its volume along the trajectory, from
+% zt (the stack already transformed across time), 2-D DCT of each slice: the 3-D DCT;
+% filtered (hard threshold, or Wiener against the pilot's coefficients et when wiener);
+% only the centre slice is needed back: the inverse temporal DCT's row of the centre
+% (cc[k] = CT[k, centre]) sums the slices' coefficients, then one inverse 2-D DCT; it goes
+% into num/den.
+function [] = __kernel__ st_filter(zt : cube'unchecked, et : cube'unchecked, num : cube'unchecked, den : cube'unchecked, kai : mat'unchecked, cc : vec'unchecked, sig : vec'unchecked, lam : scalar, n : int, h : int, w : int, step : int, nry : int, nrx : int, oy : int, ox : int, kk : int, wiener : int, pos : ivec2)
     ri = pos[0] * kk + oy
     rj = pos[1] * kk + ox
     if ri >= nry || rj >= nrx
@@ -184,30 +224,28 @@ function [] = __kernel__ st_filter(z : cube'unchecked, e : cube'unchecked, num :
     endif
     ry = min(ri * step, h - 8)
     rx = min(rj * step, w - 8)
-    c2 = int(floor(n / 2))
     g = zeros(576)
-    q = zeros(576)
-    t = zeros(9)
+    q = zeros(wiener ? 576 : 1)
     for c = 0..2
         for s = 0..n - 1
             for u = 0..7
                 for v = 0..7
-                    g[s * 64 + u * 8 + v] = z[s * h + ry + u, rx + v, c]
+                    g[s * 64 + u * 8 + v] = zt[s * h + ry + u, rx + v, c]
                 endfor
             endfor
         endfor
-        dct3_fwd(g, n, CT, t)
+        dct2_slices(g, n)
         sc = sig[c]
         wsum = 0.0
         if wiener
             for s = 0..n - 1
                 for u = 0..7
                     for v = 0..7
-                        q[s * 64 + u * 8 + v] = e[s * h + ry + u, rx + v, c]
+                        q[s * 64 + u * 8 + v] = et[s * h + ry + u, rx + v, c]
                     endfor
                 endfor
             endfor
-            dct3_fwd(q, n, CT, t)
+            dct2_slices(q, n)
             for p = 0..64 * n - 1
                 b2 = q[p] * q[p]
                 gain = b2 / (b2 + sc * sc)
@@ -225,45 +263,75 @@ function [] = __kernel__ st_filter(z : cube'unchecked, e : cube'unchecked, num :
             endfor
             wsum += 1
         endif
-        dct3_inv(g, n, CTt, t)
+        % (into slice 0: g[p] is read for p only, before it is written)
+        for p = 0..63
+            a = 0.0
+            for s = 0..n - 1
+                a += cc[s] * g[s * 64 + p]
+            endfor
+            g[p] = a
+        endfor
+        for u = 0..7
+            dct8_inv(g, u * 8, 1)
+        endfor
+        for v = 0..7
+            dct8_inv(g, v, 8)
+        endfor
         wt = 1 / (sc * sc * max(wsum, 1.0))
         for u = 0..7
             for v = 0..7
                 k = wt * kai[u, v]
-                num[ry + u, rx + v, c] += k * g[c2 * 64 + u * 8 + v]
-                den[ry + u, rx + v, c] += k
+                % plain stores, not +=: no other thread of the launch writes here, and
+                % compound updates of an array element are atomic (docs/kernels.md)
+                num[ry + u, rx + v, c] = num[ry + u, rx + v, c] + k * g[u * 8 + v]
+                den[ry + u, rx + v, c] = den[ry + u, rx + v, c] + k
             endfor
         endfor
     endfor
 endfunction
 
-% The weighted sums divided, back to RGB.
+% The weighted sums divided, back to RGB; the sums are left zero for the next frame.
 function [] = __kernel__ st_to_rgb(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec2)
     l = num[pos[0], pos[1], 0] / den[pos[0], pos[1], 0]
     u = num[pos[0], pos[1], 1] / den[pos[0], pos[1], 1]
     v = num[pos[0], pos[1], 2] / den[pos[0], pos[1], 2]
+    for c = 0..2
+        num[pos[0], pos[1], c] = 0.0
+        den[pos[0], pos[1], c] = 0.0
+    endfor
     y[pos[0], pos[1], 0] = l + u + v * (2.0 / 3.0)
     y[pos[0], pos[1], 1] = l - v * (4.0 / 3.0)
     y[pos[0], pos[1], 2] = l - u + v * (2.0 / 3.0)
 endfunction
 
-% The weighted sums divided, in the opponent space: the pilot's centre slice.
+% The weighted sums divided, in the opponent space: the pilot's centre slice; the sums
+% are left zero.
 function [] = __kernel__ st_div(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec3)
     y[pos] = num[pos] / den[pos]
+    num[pos] = 0.0
+    den[pos] = 0.0
 endfunction
 
 % One pass over every reference of the stack z (pilot e for the Wiener pass).
-function [num, den] = st_pass(z, e, h, w, sig, lam, step, n, wiener, kai)
+function [] = st_pass(z, e, num, den, h, w, sig, lam, step, n, wiener, kai)
     nry = int(ceil((h - 8) / step)) + 1
     nrx = int(ceil((w - 8) / step)) + 1
     kk = int(ceil(8 / step))
-    num = zeros(h, w, 3)
-    den = zeros(h, w, 3)
     CT = dct_matrix(n)
-    CTt = transpose(CT)
+    cc = zeros(n)
+    for k = 0..n - 1
+        cc[k] = CT[k, int(floor(n / 2))]
+    endfor
+    zt = z
+    parallel_do([h, w, 3], zt, CT, n, h, temporal_dct)
+    et = zt
+    if wiener
+        et = e
+        parallel_do([h, w, 3], et, CT, n, h, temporal_dct)
+    endif
     for oy = 0..kk - 1
         for ox = 0..kk - 1
-            parallel_do([int(ceil(nry / kk)), int(ceil(nrx / kk))], z, e, num, den, kai, CT, CTt, sig, lam, n, h, w, step, nry, nrx, oy, ox, kk, wiener, st_filter)
+            parallel_do([int(ceil(nry / kk)), int(ceil(nrx / kk))], zt, et, num, den, kai, cc, sig, lam, n, h, w, step, nry, nrx, oy, ox, kk, wiener, st_filter)
         endfor
     endfor
 endfunction
@@ -278,27 +346,67 @@ function y = denoise_video(win, sigma, profile, kai)
     h = size(x, 0)
     w = size(x, 1)
     sig = sigma * [sqrt(1 / 3), sqrt(1 / 2), sqrt(3 / 8)]
-    lx = frame_luma(x)
-    z = zeros(n * h, w, 3)
+    if vd_buf.h != h || vd_buf.w != w || vd_buf.n != n
+        vd_buf.h = h
+        vd_buf.w = w
+        vd_buf.n = n
+        vd_buf.z = zeros(n * h, w, 3)
+        vd_buf.wb = zeros(h, w, 3)
+        vd_buf.dh = zeros(h, w, 3)
+        vd_buf.num = zeros(h, w, 3)
+        vd_buf.den = zeros(h, w, 3)
+        pyr = cell(n)
+        for s = 0..n - 1
+            pyr[s] = pyramid_new(h, w)
+        endfor
+        vd_buf.pyr = pyr
+    endif
+    pyr = vd_buf.pyr
     for s = 0..n - 1
-        if s == c
-            parallel_do([h, w], x, x, zeros(ceil(h / 8), ceil(w / 8), 2), z, s, 1e30, compensate)
-        else
-            ln = frame_luma(win[s])
-            mv = block_motion(lx, ln, 12, max(sigma, 1.0) * 0.03)
-            parallel_do([h, w], x, win[s], mv, z, s, 1.5 * sigma, compensate)
-        endif
+        pyramid_fill(win[s], pyr[s])
+    endfor
+    z = vd_buf.z
+    wb = vd_buf.wb
+    dh = vd_buf.dh
+    num = vd_buf.num
+    den = vd_buf.den
+    parallel_do([h, w], x, z, c, to_opp)
+    lam = max(sigma, 1.0) * 0.03
+    % the nearest neighbours first (a full search), each farther one around twice the
+    % vectors of the one before it on its side
+    for d = 1..c
+        for side = -1..2..1
+            s = c + side * d
+            if d == 1
+                mv = pyramid_motion(pyr[c], pyr[s], 12, lam, 0)
+            else
+                mv = pyramid_motion(pyr[c], pyr[s], 2, lam, side < 0 ? mvm * (d / (d - 1)) : mvp * (d / (d - 1)))
+            endif
+            if side < 0
+                mvm = mv
+            else
+                mvp = mv
+            endif
+            parallel_do([h, w], win[s], mv, wb, warp)
+            parallel_do([h, w], x, wb, dh, diff_rows)
+            parallel_do([h, w], x, wb, dh, z, s, 1.5 * sigma, compensate)
+        endfor
     endfor
     step = profile == "quality" ? 3 : 4
-    [num, den] = st_pass(z, z, h, w, sig, 2.7, step, n, 0, kai)
+    % z does not stay the stack: st_pass transforms it in place across time
+    z0 = z
+    if profile == "quality"
+        z0 = copy(z)
+    endif
+    st_pass(z, z, num, den, h, w, sig, 2.7, step, n, 0, kai)
     if profile == "quality"
         % the pilot: the first estimate of the centre, standing for every slice (the
         % slices are the centre's along the motion)
         b = zeros(h, w, 3)
         parallel_do([h, w, 3], num, den, b, st_div)
         e = repmat(b, [n, 1, 1])
-        [num, den] = st_pass(z, e, h, w, sig, 2.7, step, n, 1, kai)
+        st_pass(z0, e, num, den, h, w, sig, 2.7, step, n, 1, kai)
     endif
-    y = zeros(h, w, 3)
+    y = uninit(h, w, 3)         % every pixel written by st_to_rgb
     parallel_do([h, w], num, den, y, st_to_rgb)
 endfunction
