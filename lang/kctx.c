@@ -203,7 +203,7 @@ const char *kg_vref(const Var *v, char *out, size_t len)
 {
     char cn[80];
     kg_cname(v->name, cn, sizeof cn);
-    snprintf(out, len, v->per_thread ? "qp_th[qp_t].%s" : "%s", cn);
+    snprintf(out, len, v->per_thread ? "qp_th[qp_t].%s" : v->byref ? "(*%s)" : "%s", cn);
     return out;
 }
 

@@ -31,11 +31,12 @@ static LangKType param_type(Gen *g, Node *p, LangKType given)
 }
 
 /* Write the specialisation of device function fn for these argument types. */
-static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int argc, Node *site)
+static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, const bool *ref, int argc, Node *site)
 {
     for (int i = 0; i < g->nspecs; i++) {
         Spec *s = &g->specs[i];
-        if (s->fn == fn && s->nargs == argc && !memcmp(s->args, at, (size_t)argc * sizeof *at))
+        if (s->fn == fn && s->nargs == argc && !memcmp(s->args, at, (size_t)argc * sizeof *at) &&
+            !memcmp(s->ref, ref, (size_t)argc * sizeof *ref))
             return s;
     }
     if (g->nspecs == GEN_MAX_SPECS || argc > 16)
@@ -48,6 +49,7 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     s->fn = fn;
     s->nargs = argc;
     memcpy(s->args, at, (size_t)argc * sizeof *at);
+    memcpy(s->ref, ref, (size_t)argc * sizeof *ref);
     char cn[64];
     kg_cname(name, cn, sizeof cn);
     snprintf(s->cname, sizeof s->cname, "qpd%d_%s", g->nspecs - 1, cn);
@@ -60,7 +62,8 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
     f->indent = 4;
     for (int i = 0; i < argc; i++) {
         LangKType pt = param_type(g, fn->args.items[i], at[i]);
-        kg_add_var(g, ((Node *)fn->args.items[i])->name, pt.kind == LK_ARRAY ? VAR_ARRAY : VAR_LOCAL, pt);
+        Var *pv = kg_add_var(g, ((Node *)fn->args.items[i])->name, pt.kind == LK_ARRAY ? VAR_ARRAY : VAR_LOCAL, pt);
+        pv->byref = ref[i];
     }
     Buf sig = {0};
     if (fn->kind == N_LAMBDA) {
@@ -120,7 +123,7 @@ static Spec *specialise(Gen *g, Node *fn, const char *name, LangKType *at, int a
             if (kg_tex_hw_mode(g, &at[i]))      /* and its texture object (ktexhw.c) */
                 kg_bprintf(&sig, ", unsigned long long %s_tex", pn);
         } else
-            kg_bprintf(&sig, ", %s %s", kg_ctype(g, at[i], tb, sizeof tb), pn);
+            kg_bprintf(&sig, ref[i] ? ", %s *%s" : ", %s %s", kg_ctype(g, at[i], tb, sizeof tb), pn);
     }
     for (int i = 0; i < s->nouts; i++)
         kg_bprintf(&sig, ", %s *qpo%d", kg_ctype(g, s->outs[i], tb, sizeof tb), i);
@@ -147,6 +150,7 @@ Ex kg_device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
         kg_unsupported(g, n, "more than 16 arguments");
     Ex args[16];
     LangKType at[16];
+    bool ref[16] = {false};
     for (int i = 0; i < argc; i++) {
         Node *an = n->args.items[i];
         Var *av = an->kind == N_IDENT ? kg_find_var(g, an->name) : NULL;
@@ -160,6 +164,15 @@ Ex kg_device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
         }
         args[i] = kg_expr(g, an);
         at[i] = args[i].t;
+        if (av && av->kind == VAR_LOCAL && at[i].kind == LK_VEC) {
+            /* a local small vector: by pointer, as the interpreter passes it by reference
+             * (the callee's element writes reach the caller) */
+            char vr[96];
+            kg_ex_free(&args[i]);
+            args[i] = kg_ex_text(at[i], "&%s", kg_vref(av, vr, sizeof vr));
+            ref[i] = true;
+            continue;
+        }
         /* a declared parameter type converts the argument (x : scalar given an int) */
         Node *p = i < fn->args.n ? fn->args.items[i] : NULL;
         if (p && p->type && p->type->kind == TY_NAME && !strcmp(p->type->name, "scalar") && at[i].kind == LK_INT) {
@@ -167,7 +180,7 @@ Ex kg_device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs)
             at[i] = args[i].t;
         }
     }
-    Spec *s = specialise(g, fn, name, at, argc, n);
+    Spec *s = specialise(g, fn, name, at, ref, argc, n);
     Buf b = {0};
     kg_bprintf(&b, "%s(qp_st", s->cname);
     for (int i = 0; i < argc; i++) {

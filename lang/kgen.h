@@ -62,6 +62,8 @@ typedef struct Var {
     bool shared;                /* an array from shared(…): one per block */
     bool dyn;                   /* an array from zeros(n) of a non-constant n: one per position */
     bool typed;                 /* declared with a type (`s : int = 0`): never widened */
+    bool byref;                 /* a small-vector parameter of a device function given a
+                                 * caller's local: a pointer to it, so writes reach the caller */
     Node *decl;                 /* the statement that declared it */
 } Var;
 
@@ -83,6 +85,7 @@ typedef struct Fn {
 typedef struct Spec {
     Node *fn;
     LangKType args[16];
+    bool ref[16];               /* small vectors passed by pointer (Var.byref) */
     int nargs;
     LangKType ret;
     bool has_ret;
