@@ -73,8 +73,11 @@ static void assign(Gen *g, Node *n)
             kg_array_write(g, n, t, v, n->b);
             return;
         }
-        if (v && v->kind == VAR_LOCAL && v->t.kind == LK_VEC && t->args.n == 1 && n->op == T_EQ) {
-            Ex i = kg_expr(g, t->args.items[0]), e = kg_expr(g, n->b);
+        int op = n->op == T_EQ ? 0 : kg_base_op(n->op);
+        if (v && v->kind == VAR_LOCAL && v->t.kind == LK_VEC && t->args.n == 1 && (n->op == T_EQ || op)) {
+            /* v[i] op= e is v[i] = v[i] op e (a local: private to the thread) */
+            Node bin = {.kind = N_BINARY, .loc = n->loc, .op = op, .a = t, .b = n->b};
+            Ex i = kg_expr(g, t->args.items[0]), e = kg_expr(g, op ? &bin : n->b);
             if (!is_num(i.t) || !is_num(e.t))
                 kg_unsupported(g, n, "this element assignment");
             char cn[96], tb[32];
