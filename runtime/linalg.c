@@ -13,6 +13,7 @@
  */
 #include "runtime/linalg.h"
 #include "runtime/cuda/cuda.h"
+#include "runtime/cuda/solver.h"
 #include "runtime/engine.h"
 #include "runtime/residency.h"
 
@@ -158,6 +159,24 @@ void rt_la_svd(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **s, RtArray **u, RtArray
         *u = U;
         *vt = V;
     }
+}
+
+/* ---------------------------------------------------------------- cuSOLVER */
+
+bool rt_la_cuda_solver(Rt *rt, RtLaTmp *t, int op, RtArray *a, RtArray *x, int *info)
+{
+    if (rt->opt.engine == RT_ENGINE_CPU || rt_engine_for(rt->opt.engine, NULL, 0) != &rt_cuda_engine)
+        return false;
+    char why[256];
+    int r = rt_cuda_solver(op, a, x, rt->opt.dbl, info, why, sizeof why);
+    if (r < 0)
+        rt_la_fail(rt, t, "cuSOLVER: %s", why);
+    static bool said;           /* once per process, under -v */
+    if (!r && rt->opt.verbose && !said) {
+        said = true;
+        fprintf(stderr, "qpipe: %s runs on the CPU (%s)\n", t->fn, why);
+    }
+    return r > 0;
 }
 
 /* ---------------------------------------------------------------- the matrix product */
