@@ -245,15 +245,15 @@ void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
         rt_error(rt, "the matrix product is too large for BLAS");
     bool cplx = rt_elem_is_complex(a->elem) || rt_elem_is_complex(b->elem);
     RtElem e = cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt);
-    if (!cplx && a->elem == e && b->elem == e && m > 0 && n > 0 && k > 0 && rt->opt.engine != RT_ENGINE_CPU &&
+    if (a->elem == e && b->elem == e && m > 0 && n > 0 && k > 0 && rt->opt.engine != RT_ENGINE_CPU &&
         rt_engine_for(rt->opt.engine, NULL, 0) == &rt_cuda_engine) {
-        /* the CUDA engine: cuBLAS on the operands' device copies */
+        /* the CUDA engine: cuBLAS on the operands' device copies (mixed types: the CPU) */
         int64_t cd[2] = {m, n};
         Value c = column ? rt_array_uninit(e, 1, cd) : rt_array_uninit(e, 2, cd);
         if (c.kind == V_UNDEF)
             rt_out_of_memory(rt);
         char why[256];
-        if (rt_cuda_gemm(a, b, c.a, (int)m, (int)k, (int)n, rt->opt.dbl, why, sizeof why)) {
+        if (rt_cuda_gemm(a, b, c.a, (int)m, (int)k, (int)n, rt->opt.dbl, cplx, why, sizeof why)) {
             *dst = c;
             return;
         }

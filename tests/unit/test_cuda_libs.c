@@ -1,10 +1,12 @@
 /*
- * test_cuda_solver.c - the parts of runtime/cuda/solver.c (cuSOLVER behind solve, inv,
+ * test_cuda_libs.c - the parts of runtime/cuda/solver.c (cuSOLVER behind solve, inv,
  * chol) that need no device: the scratch block's plan (offsets worked out by hand), the
- * host transposition, and every libcusolver function it calls resolving in the toolkit's
- * library (a misspelled name fails here, not on a GPU machine).
+ * host transposition; and every libcusolver and libcublas function that solver.c and
+ * blas.c call resolving in the toolkit's libraries (a misspelled name fails here, not
+ * on a GPU machine).
  */
 #include "runtime/cuda/api.h"
+#include "runtime/cuda/cuda.h"
 #include "runtime/cuda/solver.h"
 #include "tests/unit/check.h"
 
@@ -78,6 +80,12 @@ static void test_symbols(void)
         report(name, rt_cuda_symbol(RT_CUDA_CUSOLVER, s, w, sizeof w) ? NULL : w);
     }
     report("cusolver symbols listed", n == 11 ? NULL : why("%d names", n));
+    for (n = 0; rt_cuda_blas_symbol(n); n++) {
+        char w[512] = "", name[96];
+        snprintf(name, sizeof name, "cublas symbol %s", rt_cuda_blas_symbol(n));
+        report(name, rt_cuda_symbol(RT_CUDA_CUBLAS, rt_cuda_blas_symbol(n), w, sizeof w) ? NULL : w);
+    }
+    report("cublas symbols listed (gemm s/d/c/z)", n == 7 ? NULL : why("%d names", n));
 }
 
 int main(void)
