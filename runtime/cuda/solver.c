@@ -56,7 +56,7 @@ bool rt_cuda_solve_plan(int op, int64_t n, int64_t r, size_t esz, RtCudaSolvePla
         r = n;
     if (op == RT_CUDA_CHOL)
         r = 0;
-    if (n <= 0 || r < 0 || n > 46340 || r > 0x7fffffff / n || esz == 0 || esz > 16)
+    if (n <= 0 || (op == RT_CUDA_SOLVE && r <= 0) || r < 0 || n > 46340 || r > 0x7fffffff / n || esz == 0 || esz > 16)
         return false;           /* n*n and n*r fit cuSOLVER's int */
     p->op = op;
     p->trans = op == RT_CUDA_SOLVE ? OP_T : OP_N;
@@ -139,7 +139,9 @@ static int run(const RtDevOps *ops, const RtCudaSolvePlan *p, uint64_t base, int
     ops->free(ops->ctx, work, wbytes);
     if (st)
         snprintf(why, len, "cuSOLVER failed (status %d)", st);
-    return st;
+    else if (*info < 0)         /* an argument refused: LAPACK does it instead */
+        snprintf(why, len, "cuSOLVER refused argument %d", -*info);
+    return st ? st : *info < 0 ? -1 : 0;
 }
 
 int rt_cuda_solver(int op, RtArray *a, RtArray *x, bool dbl, int *info, char *why, size_t len)
@@ -189,7 +191,9 @@ int rt_cuda_solver(int op, RtArray *a, RtArray *x, bool dbl, int *info, char *wh
         if (st)
             snprintf(why, len, "the upload failed (%d)", st);
         else if (!(st = run(ops, &p, base, (int)n, (int)r, dbl, info, why, len))) {
-            if (op == RT_CUDA_CHOL || *info != 0)
+            if (*info != 0)
+                st = 0;         /* singular, indefinite: the caller fails, nothing to read */
+            else if (op == RT_CUDA_CHOL)
                 st = ops->download(ops->ctx, a->data, base + p.a_off, (size_t)(n * n) * esz);
             else if (op == RT_CUDA_INV)
                 st = ops->download(ops->ctx, a->data, base + p.b_off, bbytes);

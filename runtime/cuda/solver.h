@@ -38,7 +38,7 @@ typedef struct RtCudaSolvePlan {
 } RtCudaSolvePlan;
 
 /* The plan for op on an n x n A with r right-hand sides (solve; n for inv) of elements
- * of esz bytes. False when the sizes exceed cuSOLVER's int arguments. */
+ * of esz bytes. False when the sizes exceed cuSOLVER's int arguments, or are empty. */
 bool rt_cuda_solve_plan(int op, int64_t n, int64_t r, size_t esz, RtCudaSolvePlan *p);
 /* The workspace block's bytes for lwork elements (at least one element); 0 when lwork
  * is negative or overflows. */
@@ -53,7 +53,7 @@ const char *rt_cuda_solver_symbol(int i);
 /* The factorisation `op` on the device: a is the n x n working copy (chol: becomes R;
  * inv: becomes A^-1; solve: becomes the LU factors of A^T), x the n x r right-hand side
  * (solve only; becomes the solution). 1 when done (*info is cuSOLVER's: > 0 singular or
- * not positive definite), 0 with why when it cannot run here (no device, cuSOLVER
+ * not positive definite, a and x then as they were or partly factored), 0 with why when it cannot run here (no device, cuSOLVER
  * missing, no device memory; a and x untouched): the caller then runs LAPACK; -1 with
  * why when the result could not be downloaded (a or x partly overwritten: an error). */
 int rt_cuda_solver(int op, RtArray *a, RtArray *x, bool dbl, int *info, char *why, size_t len);

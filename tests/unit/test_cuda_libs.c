@@ -46,6 +46,8 @@ static void test_plan(void)
     report("solve_plan: n*r over 2^31 refused",
            !rt_cuda_solve_plan(RT_CUDA_SOLVE, 40000, 60000, 4, &p) ? NULL : "accepted");
     report("solve_plan: empty refused", !rt_cuda_solve_plan(RT_CUDA_SOLVE, 0, 1, 4, &p) ? NULL : "accepted");
+    report("solve_plan: no right-hand side refused",
+           !rt_cuda_solve_plan(RT_CUDA_SOLVE, 4, 0, 4, &p) ? NULL : "accepted");
     /* the workspace: lwork elements rounded up to 256 bytes, at least one element */
     report("work_bytes",
            rt_cuda_solve_work_bytes(0, 4) == 256 && rt_cuda_solve_work_bytes(65, 4) == 512 &&
