@@ -16,6 +16,7 @@
  */
 #include "runtime/linalg.h"
 #include "runtime/lib.h"
+#include "runtime/cuda/solver.h"
 
 #include <float.h>
 #include <math.h>
@@ -57,10 +58,16 @@ void lib_inv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtLaTmp t = {.fn = "inv"};
     RtArray *a = rt_la_arg(rt, &t, argv[0], "A", false), *ipiv;
     int64_t n = rt_la_square(rt, &t, a);
-    if (rt_la_getrf(rt, &t, a, &ipiv) > 0)
-        rt_la_fail(rt, &t, "the matrix is singular");
-    if (LA(rt->opt.dbl, getri, LA_ROW, (int)n, a->data, (int)n, ipiv->data) != 0)
-        rt_la_fail(rt, &t, "the matrix is singular");
+    int info;
+    if (rt_la_cuda_solver(rt, &t, RT_CUDA_INV, a, NULL, &info)) {
+        if (info > 0)
+            rt_la_fail(rt, &t, "the matrix is singular");
+    } else {
+        if (rt_la_getrf(rt, &t, a, &ipiv) > 0)
+            rt_la_fail(rt, &t, "the matrix is singular");
+        if (LA(rt->opt.dbl, getri, LA_ROW, (int)n, a->data, (int)n, ipiv->data) != 0)
+            rt_la_fail(rt, &t, "the matrix is singular");
+    }
     rt_la_give(rt, &t, a, false, out);
     rt_la_drop(&t);
 }
@@ -245,7 +252,9 @@ RtArray *rt_la_chol(Rt *rt, RtLaTmp *t, Value x)
     RtArray *a = rt_la_arg(rt, t, x, "A", false);
     int64_t n = rt_la_square(rt, t, a);
     rt_la_threads(rt);
-    int info = LA(rt->opt.dbl, potrf, LA_ROW, 'U', (int)n, a->data, (int)n);
+    int info;
+    if (!rt_la_cuda_solver(rt, t, RT_CUDA_CHOL, a, NULL, &info))
+        info = LA(rt->opt.dbl, potrf, LA_ROW, 'U', (int)n, a->data, (int)n);
     if (info > 0)
         rt_la_fail(rt, t, "the matrix is not positive definite");
     for (int64_t i = 1; i < n; i++)
@@ -370,7 +379,9 @@ void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_set_real(x, i, rt_get_real(b, i), false);
     rt_la_threads(rt);
     int info;
-    if (m == n) {
+    if (m == n && rt_la_cuda_solver(rt, &t, RT_CUDA_SOLVE, a, x, &info)) {
+        /* cuSOLVER did it */
+    } else if (m == n) {
         RtArray *ipiv = rt_la_keep(rt, &t, rt_array_vec(RT_I32, n));
         info = LA(rt->opt.dbl, gesv, LA_ROW, (int)n, (int)r, a->data, (int)n, ipiv->data, x->data, (int)r);
     } else {

@@ -13,6 +13,7 @@
  */
 #include "runtime/linalg.h"
 #include "runtime/cuda/cuda.h"
+#include "runtime/cuda/solver.h"
 #include "runtime/engine.h"
 #include "runtime/residency.h"
 
@@ -160,6 +161,24 @@ void rt_la_svd(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **s, RtArray **u, RtArray
     }
 }
 
+/* ---------------------------------------------------------------- cuSOLVER */
+
+bool rt_la_cuda_solver(Rt *rt, RtLaTmp *t, int op, RtArray *a, RtArray *x, int *info)
+{
+    if (rt->opt.engine == RT_ENGINE_CPU || rt_engine_for(rt->opt.engine, NULL, 0) != &rt_cuda_engine)
+        return false;
+    char why[256];
+    int r = rt_cuda_solver(op, a, x, rt->opt.dbl, info, why, sizeof why);
+    if (r < 0)
+        rt_la_fail(rt, t, "cuSOLVER: %s", why);
+    static bool said;           /* once per process, under -v */
+    if (!r && rt->opt.verbose && !said) {
+        said = true;
+        fprintf(stderr, "qpipe: %s runs on the CPU (%s)\n", t->fn, why);
+    }
+    return r > 0;
+}
+
 /* ---------------------------------------------------------------- the matrix product */
 
 /* `x` as a contiguous array of element type e: itself, or a kept converted copy. */
@@ -226,15 +245,15 @@ void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
         rt_error(rt, "the matrix product is too large for BLAS");
     bool cplx = rt_elem_is_complex(a->elem) || rt_elem_is_complex(b->elem);
     RtElem e = cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt);
-    if (!cplx && a->elem == e && b->elem == e && m > 0 && n > 0 && k > 0 && rt->opt.engine != RT_ENGINE_CPU &&
+    if (a->elem == e && b->elem == e && m > 0 && n > 0 && k > 0 && rt->opt.engine != RT_ENGINE_CPU &&
         rt_engine_for(rt->opt.engine, NULL, 0) == &rt_cuda_engine) {
-        /* the CUDA engine: cuBLAS on the operands' device copies */
+        /* the CUDA engine: cuBLAS on the operands' device copies (mixed types: the CPU) */
         int64_t cd[2] = {m, n};
         Value c = column ? rt_array_uninit(e, 1, cd) : rt_array_uninit(e, 2, cd);
         if (c.kind == V_UNDEF)
             rt_out_of_memory(rt);
         char why[256];
-        if (rt_cuda_gemm(a, b, c.a, (int)m, (int)k, (int)n, rt->opt.dbl, why, sizeof why)) {
+        if (rt_cuda_gemm(a, b, c.a, (int)m, (int)k, (int)n, rt->opt.dbl, cplx, why, sizeof why)) {
             *dst = c;
             return;
         }

@@ -55,6 +55,11 @@ void rt_la_threads(Rt *rt);
 /* The matrix product a*b for ops.c (docs/runtime.md "Operators"): result in *dst. */
 void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst);
 
+/* On the CUDA engine, op (solver.h RT_CUDA_CHOL/_SOLVE/_INV) of the working copies a
+ * (n x n) and x through cuSOLVER: true when done, with LAPACK's meaning of *info; false
+ * (a and x untouched) when the engine is the CPU or cuSOLVER cannot run, said once
+ * under -v: the caller runs LAPACK. */
+bool rt_la_cuda_solver(Rt *rt, RtLaTmp *t, int op, RtArray *a, RtArray *x, int *info);
 /* LU factors of a square working copy in place; returns LAPACK's info (> 0: singular). */
 int rt_la_getrf(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **ipiv);
 /* The singular values (descending) of a working copy, which is destroyed; U and VT full

@@ -1,8 +1,9 @@
 /*
  * blas.c - cuBLAS behind the runtime's builtins on the CUDA engine (cuda.h): the matrix
- * product of real matrices (rt_cuda_gemm, for linalg.c's `*`) and the complex scaling of
- * fft.c's inverse (rt_cuda_scal_c). libcublas is opened with dlopen on first use
- * (loader.c); one handle per process, made then, used under the engine's lock.
+ * product of real or complex matrices (rt_cuda_gemm, for linalg.c's `*`: s/d/c/zgemm)
+ * and the complex scaling of fft.c's inverse (rt_cuda_scal_c). libcublas is opened with
+ * dlopen on first use (loader.c); one handle per process, made then, used under the
+ * engine's lock. A complex product is the same transposition (no conjugation).
  *
  * cuBLAS is column-major and qpipe's arrays row-major: C = A B (m x n, A m x k) is
  * computed as C^T = B^T A^T, i.e. gemm(N, N, n, m, k, B, A) on the same memory, no copy.
@@ -25,23 +26,36 @@ static struct {
     int state;                  /* 0 not tried, 1 ready, -1 missing */
     char why[256];
     void *h;
-    GemmFn sgemm, dgemm;
+    GemmFn sgemm, dgemm, cgemm, zgemm;
     ScalFn csscal, zdscal;
 } B;
+
+/* The functions called, in the order ready() resolves them. */
+static const char *const names[] = {"cublasCreate_v2", "cublasSgemm_v2", "cublasDgemm_v2", "cublasCgemm_v2",
+                                    "cublasZgemm_v2", "cublasCsscal_v2", "cublasZdscal_v2"};
+
+const char *rt_cuda_blas_symbol(int i)
+{
+    return i >= 0 && i < (int)(sizeof names / sizeof *names) ? names[i] : NULL;
+}
 
 /* Called with the engine's lock held. */
 static bool ready(char *why, size_t len)
 {
     if (!B.state) {
-        CreateFn create = (CreateFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCreate_v2", B.why, sizeof B.why);
-        if (create) {
-            B.sgemm = (GemmFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasSgemm_v2", B.why, sizeof B.why);
-            B.dgemm = (GemmFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasDgemm_v2", B.why, sizeof B.why);
-            B.csscal = (ScalFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCsscal_v2", B.why, sizeof B.why);
-            B.zdscal = (ScalFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasZdscal_v2", B.why, sizeof B.why);
-        }
+        void *fn[sizeof names / sizeof *names] = {0};
+        bool all = true;
+        for (size_t i = 0; all && i < sizeof names / sizeof *names; i++)
+            all = (fn[i] = rt_cuda_symbol(RT_CUDA_CUBLAS, names[i], B.why, sizeof B.why)) != NULL;
+        CreateFn create = (CreateFn)fn[0];
+        B.sgemm = (GemmFn)fn[1];
+        B.dgemm = (GemmFn)fn[2];
+        B.cgemm = (GemmFn)fn[3];
+        B.zgemm = (GemmFn)fn[4];
+        B.csscal = (ScalFn)fn[5];
+        B.zdscal = (ScalFn)fn[6];
         int r = -1;
-        if (create && B.sgemm && B.dgemm && B.csscal && B.zdscal && (r = create(&B.h)) != 0)
+        if (all && (r = create(&B.h)) != 0)
             snprintf(B.why, sizeof B.why, "cublasCreate failed (status %d)", r);
         B.state = r == 0 ? 1 : -1;
     }
@@ -57,7 +71,8 @@ static int sync_device(void)
     return d ? d->cuCtxSynchronize() : 0;
 }
 
-int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool dbl, char *why, size_t len)
+int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool dbl, bool cplx, char *why,
+                 size_t len)
 {
     const RtDevOps *ops = rt_cuda_dev_ops();
     if (!ops) {
@@ -72,12 +87,12 @@ int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool d
             rt_res_device(c->buf, ops, RT_USE_WRITE | RT_USE_NOCOPY, &dc)) {
             snprintf(why, len, "out of device memory");
         } else {
-            double one = 1, zero = 0;
-            float onef = 1, zerof = 0;
-            int r = dbl ? B.dgemm(B.h, 0, 0, n, m, k, &one, (void *)(uintptr_t)db, n, (void *)(uintptr_t)da, k, &zero,
-                                  (void *)(uintptr_t)dc, n)
-                        : B.sgemm(B.h, 0, 0, n, m, k, &onef, (void *)(uintptr_t)db, n, (void *)(uintptr_t)da, k,
-                                  &zerof, (void *)(uintptr_t)dc, n);
+            /* 1 and 0 as the element type: real, or complex (re, im) */
+            double one[2] = {1, 0}, zero[2] = {0, 0};
+            float onef[2] = {1, 0}, zerof[2] = {0, 0};
+            GemmFn gemm = cplx ? (dbl ? B.zgemm : B.cgemm) : (dbl ? B.dgemm : B.sgemm);
+            int r = gemm(B.h, 0, 0, n, m, k, dbl ? (void *)one : (void *)onef, (void *)(uintptr_t)db, n,
+                         (void *)(uintptr_t)da, k, dbl ? (void *)zero : (void *)zerof, (void *)(uintptr_t)dc, n);
             if (r == 0)
                 r = sync_device();
             if (r == 0) {

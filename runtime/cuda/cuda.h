@@ -43,10 +43,15 @@ typedef struct RtCudaFftLayout {
     int type, rank, n[3], embed[3], stride, dist, batch;
 } RtCudaFftLayout;
 bool rt_cuda_fft_layout(int rank, const int64_t *dims, const bool *tr, bool dbl, RtCudaFftLayout *L);
-/* C = A B for real matrices of the global precision (A m x k, B k x n, C m x n, row-major)
- * through cuBLAS on the buffers' device copies (blas.c). 1 when done (C valid on the
- * device), 0 with why when not (no device, cuBLAS missing, no device memory). */
-int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool dbl, char *why, size_t len);
+/* C = A B for real (cplx: complex) matrices of the global precision (A m x k, B k x n,
+ * C m x n, row-major, all of one element type) through cuBLAS's s/d/c/zgemm on the
+ * buffers' device copies (blas.c). 1 when done (C valid on the device), 0 with why when
+ * not (no device, cuBLAS missing, no device memory). */
+int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool dbl, bool cplx, char *why,
+                 size_t len);
+/* The i-th libcublas function blas.c calls (from 0), NULL past the last (unit-tested to
+ * resolve in the toolkit's library). */
+const char *rt_cuda_blas_symbol(int i);
 /* x[0..n) *= by for complex elements at device address x (the engine's lock held). 0, or
  * non-zero with why (-1: cuBLAS missing). */
 int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len);
