@@ -167,6 +167,123 @@ QP_DEVICE void *qpk_shared_take(unsigned char *base, unsigned long long *off, un
 #define QPK_SHARED_FREE(p) qp_free(p)
 #endif
 
+/* Cooperative groups (lang/kwarp.c). A group is a warp of 32 consecutive threads of the
+ * block (coalesced_threads) or the block (this_thread_block); qp_bn is the block's thread
+ * count, QPK_TID the thread's number in it. Each exchange's offered values are in the
+ * qpk_thread field f (qpx<id>), qp_wm the statement's running lanes (natively). */
+QP_DEVICE int64_t qpk_group_size(int64_t tid, int64_t w, int64_t bn)
+{
+    int64_t first = tid - tid % w;
+    return bn - first < w ? bn - first : w;
+}
+
+QP_DEVICE int64_t qpk_lanes_mask(int64_t n)
+{
+    return n >= 63 ? -1 : ((int64_t)1 << n) - 1;
+}
+
+/* The thread whose value lane t reads (kind 0 shfl, 1 up, 2 down, 3 xor): itself when the
+ * source is outside the group or has finished, as in the interpreter and in CUDA. */
+QP_DEVICE int64_t qpk_shfl_src(int64_t t, int64_t bn, int64_t w, int kind, int64_t x, const int *done0, unsigned long long stride)
+{
+    int64_t first = t - t % w, lane = t - first, last = first + w < bn ? first + w : bn;
+    int64_t src = kind == 0 ? ((x % w) + w) % w : kind == 1 ? lane - x : kind == 2 ? lane + x : (lane ^ x);
+    if (src < 0 || first + src >= last || *(const int *)((const char *)done0 + (first + src) * stride))
+        return t;
+    return first + src;
+}
+
+/* all (0), any (1), ballot (2) of the offered truths of t's group */
+QP_DEVICE int qpk_vote(int64_t t, int64_t bn, int64_t w, int kind, const int *done0, const int *v0, unsigned long long stride)
+{
+    int64_t first = t - t % w, last = first + w < bn ? first + w : bn;
+    int all = 1, any = 0;
+    int64_t mask = 0;
+    for (int64_t u = first; u < last; u++) {
+        if (*(const int *)((const char *)done0 + u * stride))
+            continue;
+        int b = *(const int *)((const char *)v0 + u * stride);
+        all &= b != 0;
+        any |= b != 0;
+        if (b && u - first < 63)
+            mask |= (int64_t)1 << (u - first);
+    }
+    return kind == 0 ? all : kind == 1 ? any : (int)mask;
+}
+
+/* match_any: the lanes whose value equals t's; match_all: every lane when all are equal */
+QP_DEVICE int qpk_match(int64_t t, int64_t bn, int64_t w, int all, const int *done0, const void *v0, unsigned long long stride,
+                        int dbl)
+{
+    int64_t first = t - t % w, last = first + w < bn ? first + w : bn;
+#define QPK_MATCH_AT(u) (dbl ? *(const double *)((const char *)v0 + (u) * stride) \
+                             : (double)*(const float *)((const char *)v0 + (u) * stride))
+    double mine = QPK_MATCH_AT(t);
+    int64_t mask = 0, every = 0;
+    int same = 1;
+    for (int64_t u = first; u < last; u++) {
+        if (*(const int *)((const char *)done0 + u * stride))
+            continue;
+        int eq = QPK_MATCH_AT(u) == mine;
+        same &= eq;
+        if (u - first < 63) {
+            every |= (int64_t)1 << (u - first);
+            if (eq)
+                mask |= (int64_t)1 << (u - first);
+        }
+    }
+#undef QPK_MATCH_AT
+    return (int)(all ? (same ? every : 0) : mask);
+}
+
+#if QPK_NATIVE_CUDA     /* one GPU thread per Quasar thread: the warp intrinsics */
+#define QPK_TID ((int64_t)threadIdx.x)
+#define QPK_SYNCWARP() __syncwarp()
+/* the lanes of this thread's warp that exist (the block's last warp may be partial) */
+QP_DEVICE unsigned qpk_warp_lanes(int64_t bn)
+{
+    int64_t n = qpk_group_size((int64_t)threadIdx.x, 32, bn);
+    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
+}
+#define QPK_WARP_MASK(m) unsigned m = __ballot_sync(qpk_warp_lanes(qp_bn), !qp_th[0].qp_done)
+#define QPK_SHFL(T, f, x, w, k) ((T)__shfl_sync(qp_wm, qp_th[0].f, (x), (w)))
+#define QPK_SHFL_UP(T, f, x, w, k) ((T)__shfl_up_sync(qp_wm, qp_th[0].f, (unsigned)(x), (w)))
+#define QPK_SHFL_DOWN(T, f, x, w, k) ((T)__shfl_down_sync(qp_wm, qp_th[0].f, (unsigned)(x), (w)))
+#define QPK_SHFL_XOR(T, f, x, w, k) ((T)__shfl_xor_sync(qp_wm, qp_th[0].f, (x), (w)))
+#define QPK_VOTE_ALL(f, w) __all_sync(qp_wm, qp_th[0].f)
+#define QPK_VOTE_ANY(f, w) __any_sync(qp_wm, qp_th[0].f)
+#define QPK_VOTE_BALLOT(f, w) ((int)__ballot_sync(qp_wm, qp_th[0].f))
+#define QPK_MATCH_ANY(f, w) ((int)__match_any_sync(qp_wm, qp_th[0].f))
+QP_DEVICE int qpk_match_all_n(unsigned m, float v)
+{
+    int p;
+    return (int)__match_all_sync(m, v, &p);
+}
+QP_DEVICE int qpk_match_all_n(unsigned m, double v)
+{
+    int p;
+    return (int)__match_all_sync(m, v, &p);
+}
+#define QPK_MATCH_ALL(f, w) qpk_match_all_n(qp_wm, qp_th[0].f)
+#else                   /* a block's threads in turn: the offered values of the others */
+#define QPK_TID qp_t
+#define QPK_SYNCWARP() ((void)0)
+#define QPK_WARP_MASK(m) unsigned m = 0; (void)m
+#define QPK_SHFL_AT(f, x, w, k) (qp_th[qpk_shfl_src(qp_t, qp_bn, (w), (k), (x), &qp_th[0].qp_done, sizeof *qp_th)].f)
+#define QPK_SHFL(T, f, x, w, k) QPK_SHFL_AT(f, x, w, k)
+#define QPK_SHFL_UP(T, f, x, w, k) QPK_SHFL_AT(f, x, w, k)
+#define QPK_SHFL_DOWN(T, f, x, w, k) QPK_SHFL_AT(f, x, w, k)
+#define QPK_SHFL_XOR(T, f, x, w, k) QPK_SHFL_AT(f, x, w, k)
+#define QPK_VOTE_AT(f, w, k) qpk_vote(qp_t, qp_bn, (w), (k), &qp_th[0].qp_done, &qp_th[0].f, sizeof *qp_th)
+#define QPK_VOTE_ALL(f, w) QPK_VOTE_AT(f, w, 0)
+#define QPK_VOTE_ANY(f, w) QPK_VOTE_AT(f, w, 1)
+#define QPK_VOTE_BALLOT(f, w) QPK_VOTE_AT(f, w, 2)
+#define QPK_MATCH_AT(f, w, a) \
+    qpk_match(qp_t, qp_bn, (w), (a), &qp_th[0].qp_done, &qp_th[0].f, sizeof *qp_th, sizeof qp_th[0].f == 8)
+#define QPK_MATCH_ANY(f, w) QPK_MATCH_AT(f, w, 0)
+#define QPK_MATCH_ALL(f, w) QPK_MATCH_AT(f, w, 1)
+#endif
+
 /* ---------------------------------------------------------------- access modes */
 
 /* Index of `i` in [0, n) under each mode; the 'safe and 'checked modes test instead. */

@@ -27,7 +27,7 @@
 /* Barriers that compiled kernels do not take: they run in the interpreter. */
 static bool not_compiled(const LangBarriers *b)
 {
-    return b->grid || b->warp || b->group;
+    return b->grid;
 }
 
 /* qp_t = the first thread still running: block-uniform conditions are read there. */
@@ -51,7 +51,10 @@ static void lock_control(Gen *g, Node *n)
     Buf c = {0};
     switch (n->kind) {
     case N_SYNCTHREADS:
-        kg_bprintf(OUT(g), "%*sQPK_SYNC();    /* syncthreads: every thread has run the statements above */\n", IND(g));
+        if (n->name && !strcmp(n->name, "warp"))
+            kg_bprintf(OUT(g), "%*sQPK_SYNCWARP();    /* syncthreads(warp) */\n", IND(g));
+        else
+            kg_bprintf(OUT(g), "%*sQPK_SYNC();    /* syncthreads: every thread has run the statements above */\n", IND(g));
         return;
     case N_IF:
         first_thread(g);
@@ -107,8 +110,11 @@ static void lock_control(Gen *g, Node *n)
         kg_bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
                    kg_bdone(&x.c.c), t, t);
         kg_bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; QPK_UNIFORM(qpi%d < qpn%d); qpi%d++) {\n", IND(g), t, t, t, t);
-        kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g),
-                   kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t, t, t);
+        /* each thread's own start and step, as the interpreter evaluates them (a loop
+         * from pos); the count is the first running thread's */
+        kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)((double)(%s) + (double)qpi%d * (double)(%s));\n",
+                   IND(g), kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real),
+                   kg_bdone(&x.a.c), t, kg_bdone(&x.s.c));
         kg_ex_free(&x.a), kg_ex_free(&x.c), kg_ex_free(&x.s);
         lock_block(g, &n->body);
         kg_bprintf(OUT(g), "%*s}\n%*s}\n", IND(g), IND(g));
@@ -129,9 +135,14 @@ void kg_lock_stmts(Gen *g, NodeList *l)
         LangBarriers sync = {0};
         if (lang_has_barrier(s, &sync)) {
             if (not_compiled(&sync))
-                kg_unsupported(g, s, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
+                kg_unsupported(g, s, "syncthreads(grid) (it runs in the interpreter)");
             kg_line(g, s);
-            lock_control(g, s);
+            Node *gc[1];
+            if (lang_group_calls(s, gc, 1) && s->kind != N_IF && s->kind != N_FOR && s->kind != N_WHILE &&
+                s->kind != N_REPEAT)
+                kg_group_stmt(g, s);    /* kwarp.c: the exchange, then the statement */
+            else
+                lock_control(g, s);
             continue;
         }
         if (s->kind == N_ASSIGN && kg_is_shared_alloc(s)) {
@@ -161,5 +172,10 @@ void kg_pass_lockstep(Gen *g)
     LangBarriers sync = {0};
     g->barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
     if (not_compiled(&sync))
-        kg_unsupported(g, NULL, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
+        kg_unsupported(g, NULL, "syncthreads(grid) (it runs in the interpreter)");
+    if (kg_has_group_param(g)) {
+        if (fn->kind != N_FUNCTION)
+            kg_unsupported(g, NULL, "a thread_block parameter of a lambda");
+        g->barriers = true;     /* the group's threads: a block in lockstep (kwarp.c) */
+    }
 }
