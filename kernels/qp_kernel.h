@@ -236,36 +236,9 @@ QP_DEVICE int qpk_match(int64_t t, int64_t bn, int64_t w, int all, const int *do
     return (int)(all ? (same ? every : 0) : mask);
 }
 
-#if QPK_NATIVE_CUDA     /* one GPU thread per Quasar thread: the warp intrinsics */
-#define QPK_TID ((int64_t)threadIdx.x)
-#define QPK_SYNCWARP() __syncwarp()
-/* the lanes of this thread's warp that exist (the block's last warp may be partial) */
-QP_DEVICE unsigned qpk_warp_lanes(int64_t bn)
-{
-    int64_t n = qpk_group_size((int64_t)threadIdx.x, 32, bn);
-    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;
-}
-#define QPK_WARP_MASK(m) unsigned m = __ballot_sync(qpk_warp_lanes(qp_bn), !qp_th[0].qp_done)
-#define QPK_SHFL(T, f, x, w, k) ((T)__shfl_sync(qp_wm, qp_th[0].f, (x), (w)))
-#define QPK_SHFL_UP(T, f, x, w, k) ((T)__shfl_up_sync(qp_wm, qp_th[0].f, (unsigned)(x), (w)))
-#define QPK_SHFL_DOWN(T, f, x, w, k) ((T)__shfl_down_sync(qp_wm, qp_th[0].f, (unsigned)(x), (w)))
-#define QPK_SHFL_XOR(T, f, x, w, k) ((T)__shfl_xor_sync(qp_wm, qp_th[0].f, (x), (w)))
-#define QPK_VOTE_ALL(f, w) __all_sync(qp_wm, qp_th[0].f)
-#define QPK_VOTE_ANY(f, w) __any_sync(qp_wm, qp_th[0].f)
-#define QPK_VOTE_BALLOT(f, w) ((int)__ballot_sync(qp_wm, qp_th[0].f))
-#define QPK_MATCH_ANY(f, w) ((int)__match_any_sync(qp_wm, qp_th[0].f))
-QP_DEVICE int qpk_match_all_n(unsigned m, float v)
-{
-    int p;
-    return (int)__match_all_sync(m, v, &p);
-}
-QP_DEVICE int qpk_match_all_n(unsigned m, double v)
-{
-    int p;
-    return (int)__match_all_sync(m, v, &p);
-}
-#define QPK_MATCH_ALL(f, w) qpk_match_all_n(qp_wm, qp_th[0].f)
-#else                   /* a block's threads in turn: the offered values of the others */
+/* Natively (QPK_NATIVE_CUDA) the text defines these with the warp intrinsics (lang/kwarp.c);
+ * here a block's threads run in turn and read the offered values of the others. */
+#if !QPK_NATIVE_CUDA
 #define QPK_TID qp_t
 #define QPK_SYNCWARP() ((void)0)
 #define QPK_WARP_MASK(m) unsigned m = 0; (void)m

@@ -275,6 +275,8 @@ void kg_pass_emit(Gen *g)
                 "#define QPK_SYNC() __syncthreads()\n"
                 "#define QPK_UNIFORM(...) __syncthreads_or(!qp_th[qp_t].qp_done && (__VA_ARGS__))\n"
                 "extern __shared__ __align__(16) unsigned char qpk_shared[];\n#endif\n\n");
+    if (native && g->groups)
+        kg_group_defs(g, &t);
     kg_bput(&t, kg_bdone(&g->head));
     kg_bput(&t, kg_bdone(&g->env));
     if (g->barriers) {

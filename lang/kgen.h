@@ -147,6 +147,8 @@ struct Gen {
      * value is in qp_th[…].qpx<id> */
     struct { Node *site; int id; LangKType t; } xsites[16];
     int nxsites;
+    bool groups;                /* thread_block parameters: kg_group_defs in the text */
+    bool matches;               /* … and match_any/match_all */
 };
 
 /* The dynamic shared memory a native block launches with when a size is known only at
@@ -297,6 +299,7 @@ bool kg_has_group_param(const Gen *g);
 void kg_group_stmt(Gen *g, Node *s);
 Ex kg_group_call(Gen *g, Node *n);
 Ex kg_group_field(Gen *g, Node *n);
+void kg_group_defs(Gen *g, Buf *t);
 
 /* kdevice.c */
 Ex kg_device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs);

@@ -176,6 +176,6 @@ void kg_pass_lockstep(Gen *g)
     if (kg_has_group_param(g)) {
         if (fn->kind != N_FUNCTION)
             kg_unsupported(g, NULL, "a thread_block parameter of a lambda");
-        g->barriers = true;     /* the group's threads: a block in lockstep (kwarp.c) */
+        g->barriers = g->groups = true;     /* the group's threads: a block in lockstep (kwarp.c) */
     }
 }

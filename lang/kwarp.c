@@ -177,8 +177,10 @@ Ex kg_group_call(Gen *g, Node *n)
     if (is_vote(m))
         return kg_ex_text(t_int(), "QPK_VOTE_%s(qpx%d, %s)", !strcmp(m, "all") ? "ALL" : !strcmp(m, "any") ? "ANY" : "BALLOT",
                           id, w);
-    if (!strcmp(m, "match_any") || !strcmp(m, "match_all"))
+    if (!strcmp(m, "match_any") || !strcmp(m, "match_all")) {
+        g->matches = true;      /* sm_70's __match_*_sync: defined only where used */
         return kg_ex_text(t_int(), "QPK_MATCH_%s(qpx%d, %s)", m[7] == 'n' ? "ANY" : "ALL", id, w);
+    }
     if (n->args.n != 2)
         kg_unsupported(g, n, "'%s(value, lane)' takes two arguments", m);
     Ex x = kg_expr(g, n->args.items[1]);
@@ -195,4 +197,33 @@ Ex kg_group_call(Gen *g, Node *n)
                       kg_bdone(&x.c), w, kind);
     kg_ex_free(&x);
     return r;
+}
+
+/* The native CUDA definitions of the exchanges (QPK_NATIVE_CUDA): the text's own, as
+ * QPK_SYNC is, so that emit --cuda shows them and other kernels do not need sm_70's match
+ * intrinsics. qp_wm is the running lanes of the thread's warp (the block's last warp may
+ * be partial); the width is 32 (a this_thread_block exchange is never native). */
+void kg_group_defs(Gen *g, Buf *t)
+{
+    (void)g;
+    kg_bput(t, "#if QPK_NATIVE_CUDA    /* cooperative groups: the warp intrinsics */\n"
+            "#define QPK_TID ((int64_t)threadIdx.x)\n"
+            "#define QPK_SYNCWARP() __syncwarp()\n"
+            "QP_DEVICE unsigned qpk_warp_lanes(int64_t bn)\n{\n"
+            "    int64_t n = qpk_group_size((int64_t)threadIdx.x, 32, bn);\n"
+            "    return n >= 32 ? 0xffffffffu : (1u << n) - 1u;\n}\n"
+            "#define QPK_WARP_MASK(m) unsigned m = __ballot_sync(qpk_warp_lanes(qp_bn), !qp_th[0].qp_done)\n"
+            "#define QPK_SHFL(T, f, x, w, k) ((T)__shfl_sync(qp_wm, qp_th[0].f, (x), (w)))\n"
+            "#define QPK_SHFL_UP(T, f, x, w, k) ((T)__shfl_up_sync(qp_wm, qp_th[0].f, (unsigned)(x), (w)))\n"
+            "#define QPK_SHFL_DOWN(T, f, x, w, k) ((T)__shfl_down_sync(qp_wm, qp_th[0].f, (unsigned)(x), (w)))\n"
+            "#define QPK_SHFL_XOR(T, f, x, w, k) ((T)__shfl_xor_sync(qp_wm, qp_th[0].f, (x), (w)))\n"
+            "#define QPK_VOTE_ALL(f, w) __all_sync(qp_wm, qp_th[0].f)\n"
+            "#define QPK_VOTE_ANY(f, w) __any_sync(qp_wm, qp_th[0].f)\n"
+            "#define QPK_VOTE_BALLOT(f, w) ((int)__ballot_sync(qp_wm, qp_th[0].f))\n");
+    if (g->matches)
+        kg_bput(t, "#define QPK_MATCH_ANY(f, w) ((int)__match_any_sync(qp_wm, qp_th[0].f))\n"
+                "template <typename T> QP_DEVICE int qpk_match_all_n(unsigned m, T v)\n{\n"
+                "    int p;\n    return (int)__match_all_sync(m, v, &p);\n}\n"
+                "#define QPK_MATCH_ALL(f, w) qpk_match_all_n(qp_wm, qp_th[0].f)\n");
+    kg_bput(t, "#endif\n\n");
 }
