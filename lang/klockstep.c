@@ -5,8 +5,11 @@
  * that one call runs one block's threads in lockstep: each statement without a barrier runs
  * for every thread of the block in turn, and a statement with one (the barrier itself, an
  * if, a loop) is entered by all threads together, its conditions read by the first running
- * thread. Grid and warp synchronisation and the value exchanges of cooperative groups are
- * not compiled (the interpreter runs them). Which statements have barriers is decided by
+ * thread. A statement holding value exchanges of cooperative groups is written by kwarp.c;
+ * syncthreads(warp) is QPK_SYNCWARP(); syncthreads(grid) is not compiled (the interpreter
+ * runs it: a whole-grid lockstep, a cooperative launch on CUDA). A kernel with a
+ * thread_block parameter runs in lockstep even without barriers. Which statements have
+ * barriers is decided by
  * lang_has_barrier (kinfo.c), the rule the interpreter follows too.
  *
  * The same statements run natively on CUDA (the text's QPK_NATIVE, emit_c.c): there a block
