@@ -149,6 +149,7 @@ struct Gen {
     int nxsites;
     bool groups;                /* thread_block parameters: kg_group_defs in the text */
     bool matches;               /* … and match_any/match_all */
+    int park;                   /* lockstep for-loops around this point (klockstep.c) */
 };
 
 /* The dynamic shared memory a native block launches with when a size is known only at

@@ -107,20 +107,28 @@ static void lock_control(Gen *g, Node *n)
         Var *v = x.v;
         char cn[96];
         int t = g->temps++;
-        /* kg_count_loop's loop, its count read as a block-level condition */
-        kg_bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, kg_bdone(&x.a.c), t,
-                   kg_bdone(&x.s.c));
-        kg_bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
-                   kg_bdone(&x.c.c), t, t);
-        kg_bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; QPK_UNIFORM(qpi%d < qpn%d); qpi%d++) {\n", IND(g), t, t, t, t);
-        /* each thread's own start and step, as the interpreter evaluates them (a loop
-         * from pos); the count is the first running thread's */
-        kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)((double)(%s) + (double)qpi%d * (double)(%s));\n",
-                   IND(g), kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real),
-                   kg_bdone(&x.a.c), t, kg_bdone(&x.s.c));
+        /* As the interpreter: at each iteration every running thread evaluates its own
+         * range (a loop from pos) and takes part while its value is within it; a thread past
+         * its end is parked (qp_done = 2 + the loop's depth, so that the statements and the
+         * loops inside skip it) until the loop ends, which it does when no thread takes part
+         * (a block-level condition). */
+        int park = 2 + g->park++;
+        kg_bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0;; qpi%d++) {\n", IND(g), t, t);
+        kg_bprintf(OUT(g), "%*s    int qpm%d = 0;\n", IND(g), t);
+        kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n", IND(g));
+        kg_bprintf(OUT(g), "%*s        if (qp_th[qp_t].qp_done) continue;\n", IND(g));
+        kg_bprintf(OUT(g), "%*s        double qps = (double)(%s), qpx = (double)(%s) + (double)qpi%d * qps, qpc = (double)(%s);\n",
+                   IND(g), kg_bdone(&x.s.c), kg_bdone(&x.a.c), t, kg_bdone(&x.c.c));
+        kg_bprintf(OUT(g), "%*s        if (qps != 0 && (qps > 0 ? qpx <= qpc + 1e-9 : qpx >= qpc - 1e-9)) { %s = (%s)qpx; qpm%d = 1; }\n",
+                   IND(g), kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t);
+        kg_bprintf(OUT(g), "%*s        else qp_th[qp_t].qp_done = %d;\n%*s    }\n", IND(g), park, IND(g));
+        kg_bprintf(OUT(g), "%*s    if (!QPK_UNIFORM(qpm%d)) break;\n", IND(g), t);
         kg_ex_free(&x.a), kg_ex_free(&x.c), kg_ex_free(&x.s);
         lock_block(g, &n->body);
-        kg_bprintf(OUT(g), "%*s}\n%*s}\n", IND(g), IND(g));
+        kg_bprintf(OUT(g), "%*s}\n", IND(g));
+        kg_bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt; qp_t++) if (qp_th[qp_t].qp_done == %d) qp_th[qp_t].qp_done = 0;\n",
+                   IND(g), park);
+        g->park--;
         break;
     }
     default:

@@ -48,8 +48,9 @@ static const char *width_c(int grp)
 
 Ex kg_group_field(Gen *g, Node *n)
 {
-    if (n->a->kind != N_IDENT)
-        kg_unsupported(g, n, "a field of an expression");
+    Var *v = n->a->kind == N_IDENT ? kg_find_var(g, n->a->name) : NULL;
+    if (!v || v->special < LANG_KSPEC_GROUP_WARP)
+        kg_unsupported(g, n, "the field '%s' of something not a thread block", n->name);
     int grp = group_of(g, n->a);
     const char *w = width_c(grp);
     /* the group's size: the width, or what is left of the block in its last warp */
@@ -77,7 +78,7 @@ static bool is_vote(const char *m)
 }
 
 /* Step one: each running thread offers its value at every call of the statement. */
-static void offer(Gen *g, Node *s, Node **calls, int nc)
+static void offer(Gen *g, Node **calls, int nc)
 {
     char tb[32];
     g->nxsites = 0;
@@ -120,7 +121,6 @@ static void offer(Gen *g, Node *s, Node **calls, int nc)
             g->nxsites++;
         }
     }
-    (void)s;
 }
 
 /* A statement holding group calls (klockstep.c): offers, then the statement in each
@@ -141,7 +141,7 @@ void kg_group_stmt(Gen *g, Node *s)
     for (int c = 0; c < nc; c++)
         if (!strcmp(method(calls[c]), "sync") || !strcmp(method(calls[c]), "partition"))
             kg_unsupported(g, calls[c], "'%s' inside a statement (the interpreter runs it)", method(calls[c]));
-    offer(g, s, calls, nc);
+    offer(g, calls, nc);
     /* natively: qp_wm, the warp's running lanes, the mask of the intrinsics */
     kg_bprintf(OUT(g), "%*s{\n%*s    QPK_WARP_MASK(qp_wm);\n", IND(g), IND(g));
     g->fn->indent += 4;
@@ -205,7 +205,6 @@ Ex kg_group_call(Gen *g, Node *n)
  * be partial); the width is 32 (a this_thread_block exchange is never native). */
 void kg_group_defs(Gen *g, Buf *t)
 {
-    (void)g;
     kg_bput(t, "#if QPK_NATIVE_CUDA    /* cooperative groups: the warp intrinsics */\n"
             "#define QPK_TID ((int64_t)threadIdx.x)\n"
             "#define QPK_SYNCWARP() __syncwarp()\n"

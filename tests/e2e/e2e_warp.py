@@ -134,6 +134,54 @@ def _():
         raise AssertionError("printed %r" % o[:300])
 
 
+STRIDE = """function y : scalar = __kernel__ reduce_sum(coalesced_threads : thread_block, x : vec'unchecked,
+    pos : int, blkdim : int, blkcnt : int)
+    total = 0.0
+    for index=pos..blkdim*blkcnt..numel(x)-1
+        val = x[index]
+        val += coalesced_threads.shfl_down(val, 16)
+        val += coalesced_threads.shfl_down(val, 8)
+        val += coalesced_threads.shfl_down(val, 4)
+        val += coalesced_threads.shfl_down(val, 2)
+        val += coalesced_threads.shfl_down(val, 1)
+        total += val
+    endfor
+    if coalesced_threads.thread_idx == 0
+        y += total
+    endif
+endfunction
+x = zeros(250)
+for k = 0..249
+    x[k] = mod(k, 9)
+endfor
+print parallel_do([[64], [32]], x, reduce_sum)
+"""
+
+
+def stride_expected():
+    """The spec's grid-stride reduce_sum over 250 values with 64 threads: in the last round
+    lanes 26..31 of the second warp have no element; a lane reading one of them keeps its
+    own value (CUDA's rule for inactive source lanes)."""
+    n, threads, result = 250, 64, 0
+    for first in (0, 32):
+        total = [0] * 32
+        for i in range(4):
+            active = [first + l + i * threads < n for l in range(32)]
+            val = [(first + l + i * threads) % 9 if active[l] else 0 for l in range(32)]
+            for d in (16, 8, 4, 2, 1):
+                val = [val[l] + (val[l + d] if l + d < 32 and active[l + d] else val[l]) for l in range(32)]
+            total = [total[l] + (val[l] if active[l] else 0) for l in range(32)]
+        result += total[0]
+    return result
+
+
+@check("grid-stride loop whose threads run different counts (250 values, 64 threads): each thread its own range")
+def _():
+    o, _e = compiled_run(program("stride.q", STRIDE), ["reduce_sum"])
+    if o.strip() != str(stride_expected()):
+        raise AssertionError("printed %r, expected %d" % (o, stride_expected()))
+
+
 BLOCK = """function [] = __kernel__ k(y : vec, this_thread_block : thread_block, pos : int)
     y[pos] = this_thread_block.shfl(pos + 100, 0) + this_thread_block.thread_idx * 1000
     this_thread_block.sync()
