@@ -167,6 +167,96 @@ QP_DEVICE void *qpk_shared_take(unsigned char *base, unsigned long long *off, un
 #define QPK_SHARED_FREE(p) qp_free(p)
 #endif
 
+/* Cooperative groups (lang/kwarp.c). A group is a warp of 32 consecutive threads of the
+ * block (coalesced_threads) or the block (this_thread_block); qp_bn is the block's thread
+ * count, QPK_TID the thread's number in it. Each exchange's offered values are in the
+ * qpk_thread field f (qpx<id>), qp_wm the statement's running lanes (natively). */
+QP_DEVICE int64_t qpk_group_size(int64_t tid, int64_t w, int64_t bn)
+{
+    int64_t first = tid - tid % w;
+    return bn - first < w ? bn - first : w;
+}
+
+QP_DEVICE int64_t qpk_lanes_mask(int64_t n)
+{
+    return n >= 63 ? -1 : ((int64_t)1 << n) - 1;
+}
+
+/* The thread whose value lane t reads (kind 0 shfl, 1 up, 2 down, 3 xor): itself when the
+ * source is outside the group or has finished, as in the interpreter and in CUDA. */
+QP_DEVICE int64_t qpk_shfl_src(int64_t t, int64_t bn, int64_t w, int kind, int64_t x, const int *done0, unsigned long long stride)
+{
+    int64_t first = t - t % w, lane = t - first, last = first + w < bn ? first + w : bn;
+    int64_t src = kind == 0 ? ((x % w) + w) % w : kind == 1 ? lane - x : kind == 2 ? lane + x : (lane ^ x);
+    if (src < 0 || first + src >= last || *(const int *)((const char *)done0 + (first + src) * stride))
+        return t;
+    return first + src;
+}
+
+/* all (0), any (1), ballot (2) of the offered truths of t's group */
+QP_DEVICE int qpk_vote(int64_t t, int64_t bn, int64_t w, int kind, const int *done0, const int *v0, unsigned long long stride)
+{
+    int64_t first = t - t % w, last = first + w < bn ? first + w : bn;
+    int all = 1, any = 0;
+    int64_t mask = 0;
+    for (int64_t u = first; u < last; u++) {
+        if (*(const int *)((const char *)done0 + u * stride))
+            continue;
+        int b = *(const int *)((const char *)v0 + u * stride);
+        all &= b != 0;
+        any |= b != 0;
+        if (b && u - first < 63)
+            mask |= (int64_t)1 << (u - first);
+    }
+    return kind == 0 ? all : kind == 1 ? any : (int)mask;
+}
+
+/* match_any: the lanes whose value equals t's; match_all: every lane when all are equal */
+QP_DEVICE int qpk_match(int64_t t, int64_t bn, int64_t w, int all, const int *done0, const void *v0, unsigned long long stride,
+                        int dbl)
+{
+    int64_t first = t - t % w, last = first + w < bn ? first + w : bn;
+#define QPK_MATCH_AT(u) (dbl ? *(const double *)((const char *)v0 + (u) * stride) \
+                             : (double)*(const float *)((const char *)v0 + (u) * stride))
+    double mine = QPK_MATCH_AT(t);
+    int64_t mask = 0, every = 0;
+    int same = 1;
+    for (int64_t u = first; u < last; u++) {
+        if (*(const int *)((const char *)done0 + u * stride))
+            continue;
+        int eq = QPK_MATCH_AT(u) == mine;
+        same &= eq;
+        if (u - first < 63) {
+            every |= (int64_t)1 << (u - first);
+            if (eq)
+                mask |= (int64_t)1 << (u - first);
+        }
+    }
+#undef QPK_MATCH_AT
+    return (int)(all ? (same ? every : 0) : mask);
+}
+
+/* Natively (QPK_NATIVE_CUDA) the text defines these with the warp intrinsics (lang/kwarp.c);
+ * here a block's threads run in turn and read the offered values of the others. */
+#if !QPK_NATIVE_CUDA
+#define QPK_TID qp_t
+#define QPK_SYNCWARP() ((void)0)
+#define QPK_WARP_MASK(m) unsigned m = 0; (void)m
+#define QPK_SHFL_AT(f, x, w, k) (qp_th[qpk_shfl_src(qp_t, qp_bn, (w), (k), (x), &qp_th[0].qp_done, sizeof *qp_th)].f)
+#define QPK_SHFL(T, f, x, w, k) QPK_SHFL_AT(f, x, w, k)
+#define QPK_SHFL_UP(T, f, x, w, k) QPK_SHFL_AT(f, x, w, k)
+#define QPK_SHFL_DOWN(T, f, x, w, k) QPK_SHFL_AT(f, x, w, k)
+#define QPK_SHFL_XOR(T, f, x, w, k) QPK_SHFL_AT(f, x, w, k)
+#define QPK_VOTE_AT(f, w, k) qpk_vote(qp_t, qp_bn, (w), (k), &qp_th[0].qp_done, &qp_th[0].f, sizeof *qp_th)
+#define QPK_VOTE_ALL(f, w) QPK_VOTE_AT(f, w, 0)
+#define QPK_VOTE_ANY(f, w) QPK_VOTE_AT(f, w, 1)
+#define QPK_VOTE_BALLOT(f, w) QPK_VOTE_AT(f, w, 2)
+#define QPK_MATCH_AT(f, w, a) \
+    qpk_match(qp_t, qp_bn, (w), (a), &qp_th[0].qp_done, &qp_th[0].f, sizeof *qp_th, sizeof qp_th[0].f == 8)
+#define QPK_MATCH_ANY(f, w) QPK_MATCH_AT(f, w, 0)
+#define QPK_MATCH_ALL(f, w) QPK_MATCH_AT(f, w, 1)
+#endif
+
 /* ---------------------------------------------------------------- access modes */
 
 /* Index of `i` in [0, n) under each mode; the 'safe and 'checked modes test instead. */

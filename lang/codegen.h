@@ -65,7 +65,10 @@ enum { LANG_KTEX_LDG = 8, LANG_KTEX_HWCONST = 16 };
 
 /* Special parameters, bound by name (spec 004 §2.4.1). */
 enum { LANG_KSPEC_NONE, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,
-       LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE };
+       LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE,
+       /* cooperative groups (spec 000), compiled kernels only in lockstep (lang/kwarp.c) */
+       LANG_KSPEC_GROUP_WARP,       /* coalesced_threads: a warp of 32 threads of the block */
+       LANG_KSPEC_GROUP_BLOCK };    /* this_thread_block */
 
 typedef struct LangKParam {
     const char *name;

@@ -185,6 +185,8 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
     /* each thread's position and special parameters */
     kg_bprintf(t, "    int64_t qp_bc[%d];\n    for (int k = 0; k < %d; k++) qp_bc[k] = (qp_dims[k] + qp_blk[k] - 1) / qp_blk[k];\n"
                "    (void)qp_bc;\n", r, r);
+    kg_bprintf(t, "    int64_t qp_bn = 1;    /* the block's threads (cooperative groups, kwarp.c) */\n"
+               "    for (int k = 0; k < %d; k++) qp_bn *= qp_blk[k];\n    (void)qp_bn;\n", r);
     if (cu)
         kg_bprintf(t, "#if QPK_NATIVE_CUDA\n    {\n        int64_t bp[%d], ps[%d], rest = (int64_t)threadIdx.x;\n#else\n", r, r);
     kg_bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n%s", r, r,
@@ -193,8 +195,8 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
                " if (ps[k] >= qp_dims[k]) qp_th[qp_t].qp_done = 1; }\n", r - 1);
     for (int i = 0; i < g->ks->nparams; i++) {
         const LangKParam *p = &g->ks->params[i];
-        if (!p->special)
-            continue;
+        if (!p->special || p->special >= LANG_KSPEC_GROUP_WARP)
+            continue;   /* a group's fields are read from QPK_TID and qp_bn (kwarp.c) */
         kg_cname(p->name, cn, sizeof cn);
         static const char *const src[] = {"", "ps", "bp", "qp_bidx", "qp_blk", "qp_bc"};
         if (p->special == LANG_KSPEC_WARPSIZE) {
@@ -273,6 +275,8 @@ void kg_pass_emit(Gen *g)
                 "#define QPK_SYNC() __syncthreads()\n"
                 "#define QPK_UNIFORM(...) __syncthreads_or(!qp_th[qp_t].qp_done && (__VA_ARGS__))\n"
                 "extern __shared__ __align__(16) unsigned char qpk_shared[];\n#endif\n\n");
+    if (native && g->groups)
+        kg_group_defs(g, &t);
     kg_bput(&t, kg_bdone(&g->head));
     kg_bput(&t, kg_bdone(&g->env));
     if (g->barriers) {

@@ -806,7 +806,7 @@ void kg_kernel_params(Gen *g, Buf *env, Buf *unpack, Buf *pre)
         if (p->special) {
             if (g->fn->lockstep) {
                 /* per thread: filled when the block starts */
-                LangKType t = p->type.kind == LK_INT || p->special == LANG_KSPEC_WARPSIZE ? t_int()
+                LangKType t = p->type.kind == LK_INT || p->special >= LANG_KSPEC_WARPSIZE ? t_int()
                                                                                           : t_vec(LKE_I32, ks->rank);
                 kg_bprintf(&g->thr, "    %s %s;\n", kg_ctype(g, t, tb, sizeof tb), cn);
                 Var *v = kg_add_var(g, p->name, VAR_LOCAL, t);

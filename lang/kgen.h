@@ -146,6 +146,13 @@ struct Gen {
     uint64_t hwconst;           /* the qp_arg indices of 'hwconst arrays (bit i: args[i]) */
     Buf texspec;                /* QPK_TEX's entries: texture-object arguments (ktexhw.c) */
     int64_t native;             /* emit: QPK_NATIVE's bytes, 0 when the blocks are not native */
+    /* the exchange sites of the statement being written (kwarp.c): a group call's offered
+     * value is in qp_th[…].qpx<id> */
+    struct { Node *site; int id; LangKType t; } xsites[16];
+    int nxsites;
+    bool groups;                /* thread_block parameters: kg_group_defs in the text */
+    bool matches;               /* … and match_any/match_all */
+    int park;                   /* lockstep for-loops around this point (klockstep.c) */
 };
 
 /* The dynamic shared memory a native block launches with when a size is known only at
@@ -290,6 +297,13 @@ void kg_kernel_statements(Gen *g);
 
 /* klockstep.c */
 void kg_lock_stmts(Gen *g, NodeList *l);
+
+/* kwarp.c: cooperative groups (thread_block parameters) in lockstep kernels */
+bool kg_has_group_param(const Gen *g);
+void kg_group_stmt(Gen *g, Node *s);
+Ex kg_group_call(Gen *g, Node *n);
+Ex kg_group_field(Gen *g, Node *n);
+void kg_group_defs(Gen *g, Buf *t);
 
 /* kdevice.c */
 Ex kg_device_call(Gen *g, Node *n, Node *fn, const char *name, Spec **outs);

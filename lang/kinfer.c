@@ -15,6 +15,7 @@
  * kernel instead.
  */
 #include "lang/kgen.h"
+#include "lang/kinfo.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -365,6 +366,7 @@ Ex kg_expr(Gen *g, Node *n)
         kg_unsupported(g, n, "indexing '%s'", n->a->name);
     }
     case N_CALL: return kg_call(g, n);
+    case N_FIELD: return kg_group_field(g, n);
     case N_EXCHANGE: return kg_atomic_expr(g, n);
     case N_ASSIGN:
         if (n->op != T_EQ && n->a->kind == N_INDEX)
@@ -482,6 +484,8 @@ static Ex args2(Gen *g, Node *n, Ex *a, Ex *b)
 
 Ex kg_call(Gen *g, Node *n)
 {
+    if (lang_is_group_method(n))
+        return kg_group_call(g, n);     /* kwarp.c */
     if (n->a->kind != N_IDENT)
         kg_unsupported(g, n, "calling an expression");
     const char *name = n->a->name;

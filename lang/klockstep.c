@@ -5,8 +5,11 @@
  * that one call runs one block's threads in lockstep: each statement without a barrier runs
  * for every thread of the block in turn, and a statement with one (the barrier itself, an
  * if, a loop) is entered by all threads together, its conditions read by the first running
- * thread. Grid and warp synchronisation and the value exchanges of cooperative groups are
- * not compiled (the interpreter runs them). Which statements have barriers is decided by
+ * thread. A statement holding value exchanges of cooperative groups is written by kwarp.c;
+ * syncthreads(warp) is QPK_SYNCWARP(); syncthreads(grid) is not compiled (the interpreter
+ * runs it: a whole-grid lockstep, a cooperative launch on CUDA). A kernel with a
+ * thread_block parameter runs in lockstep even without barriers. Which statements have
+ * barriers is decided by
  * lang_has_barrier (kinfo.c), the rule the interpreter follows too.
  *
  * The same statements run natively on CUDA (the text's QPK_NATIVE, emit_c.c): there a block
@@ -27,7 +30,7 @@
 /* Barriers that compiled kernels do not take: they run in the interpreter. */
 static bool not_compiled(const LangBarriers *b)
 {
-    return b->grid || b->warp || b->group;
+    return b->grid;
 }
 
 /* qp_t = the first thread still running: block-uniform conditions are read there. */
@@ -51,7 +54,10 @@ static void lock_control(Gen *g, Node *n)
     Buf c = {0};
     switch (n->kind) {
     case N_SYNCTHREADS:
-        kg_bprintf(OUT(g), "%*sQPK_SYNC();    /* syncthreads: every thread has run the statements above */\n", IND(g));
+        if (n->name && !strcmp(n->name, "warp"))
+            kg_bprintf(OUT(g), "%*sQPK_SYNCWARP();    /* syncthreads(warp) */\n", IND(g));
+        else
+            kg_bprintf(OUT(g), "%*sQPK_SYNC();    /* syncthreads: every thread has run the statements above */\n", IND(g));
         return;
     case N_IF:
         first_thread(g);
@@ -101,17 +107,28 @@ static void lock_control(Gen *g, Node *n)
         Var *v = x.v;
         char cn[96];
         int t = g->temps++;
-        /* kg_count_loop's loop, its count read as a block-level condition */
-        kg_bprintf(OUT(g), "%*s{ double qpa%d = (double)(%s), qps%d = (double)(%s);\n", IND(g), t, kg_bdone(&x.a.c), t,
-                   kg_bdone(&x.s.c));
-        kg_bprintf(OUT(g), "%*s  int64_t qpn%d = (int64_t)floor(((double)(%s) - qpa%d) / qps%d + 1e-9) + 1;\n", IND(g), t,
-                   kg_bdone(&x.c.c), t, t);
-        kg_bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0; QPK_UNIFORM(qpi%d < qpn%d); qpi%d++) {\n", IND(g), t, t, t, t);
-        kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) %s = (%s)(qpa%d + (double)qpi%d * qps%d);\n", IND(g),
-                   kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t, t, t);
+        /* As the interpreter: at each iteration every running thread evaluates its own
+         * range (a loop from pos) and takes part while its value is within it; a thread past
+         * its end is parked (qp_done = 2 + the loop's depth, so that the statements and the
+         * loops inside skip it) until the loop ends, which it does when no thread takes part
+         * (a block-level condition). */
+        int park = 2 + g->park++;
+        kg_bprintf(OUT(g), "%*sfor (int64_t qpi%d = 0;; qpi%d++) {\n", IND(g), t, t);
+        kg_bprintf(OUT(g), "%*s    int qpm%d = 0;\n", IND(g), t);
+        kg_bprintf(OUT(g), "%*s    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n", IND(g));
+        kg_bprintf(OUT(g), "%*s        if (qp_th[qp_t].qp_done) continue;\n", IND(g));
+        kg_bprintf(OUT(g), "%*s        double qps = (double)(%s), qpx = (double)(%s) + (double)qpi%d * qps, qpc = (double)(%s);\n",
+                   IND(g), kg_bdone(&x.s.c), kg_bdone(&x.a.c), t, kg_bdone(&x.c.c));
+        kg_bprintf(OUT(g), "%*s        if (qps != 0 && (qps > 0 ? qpx <= qpc + 1e-9 : qpx >= qpc - 1e-9)) { %s = (%s)qpx; qpm%d = 1; }\n",
+                   IND(g), kg_vref(v, cn, sizeof cn), v->t.kind == LK_INT ? "int" : kg_elem_c(g->real), t);
+        kg_bprintf(OUT(g), "%*s        else qp_th[qp_t].qp_done = %d;\n%*s    }\n", IND(g), park, IND(g));
+        kg_bprintf(OUT(g), "%*s    if (!QPK_UNIFORM(qpm%d)) break;\n", IND(g), t);
         kg_ex_free(&x.a), kg_ex_free(&x.c), kg_ex_free(&x.s);
         lock_block(g, &n->body);
-        kg_bprintf(OUT(g), "%*s}\n%*s}\n", IND(g), IND(g));
+        kg_bprintf(OUT(g), "%*s}\n", IND(g));
+        kg_bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt; qp_t++) if (qp_th[qp_t].qp_done == %d) qp_th[qp_t].qp_done = 0;\n",
+                   IND(g), park);
+        g->park--;
         break;
     }
     default:
@@ -129,9 +146,14 @@ void kg_lock_stmts(Gen *g, NodeList *l)
         LangBarriers sync = {0};
         if (lang_has_barrier(s, &sync)) {
             if (not_compiled(&sync))
-                kg_unsupported(g, s, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
+                kg_unsupported(g, s, "syncthreads(grid) (it runs in the interpreter)");
             kg_line(g, s);
-            lock_control(g, s);
+            Node *gc[1];
+            if (lang_group_calls(s, gc, 1) && s->kind != N_IF && s->kind != N_FOR && s->kind != N_WHILE &&
+                s->kind != N_REPEAT)
+                kg_group_stmt(g, s);    /* kwarp.c: the exchange, then the statement */
+            else
+                lock_control(g, s);
             continue;
         }
         if (s->kind == N_ASSIGN && kg_is_shared_alloc(s)) {
@@ -161,5 +183,10 @@ void kg_pass_lockstep(Gen *g)
     LangBarriers sync = {0};
     g->barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
     if (not_compiled(&sync))
-        kg_unsupported(g, NULL, "syncthreads(grid) and warp synchronisation (they run in the interpreter)");
+        kg_unsupported(g, NULL, "syncthreads(grid) (it runs in the interpreter)");
+    if (kg_has_group_param(g)) {
+        if (fn->kind != N_FUNCTION)
+            kg_unsupported(g, NULL, "a thread_block parameter of a lambda");
+        g->barriers = g->groups = true;     /* the group's threads: a block in lockstep (kwarp.c) */
+    }
 }

@@ -192,11 +192,20 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         memset(q, 0, sizeof *q);
         q->name = p->name;
         if (L->special[i]) {
-            if (L->special[i] == SP_GROUP)
-                return false;
             static const int map[] = {0, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LANG_KSPEC_BLKDIM,
                                       LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE, 0};
             q->special = map[L->special[i]];
+            if (L->special[i] == SP_GROUP) {
+                /* cooperative groups: a warp or the block compiled (lang/kwarp.c), the grid
+                 * interpreted; they make the kernel run in lockstep */
+                if (!strcmp(p->name, "coalesced_threads"))
+                    q->special = LANG_KSPEC_GROUP_WARP;
+                else if (!strcmp(p->name, "this_thread_block"))
+                    q->special = LANG_KSPEC_GROUP_BLOCK;
+                else
+                    return false;
+                barriers = true;
+            }
             bool scalar = L->g.rank == 1 || (p->type && p->type->kind == TY_NAME && !strcmp(p->type->name, "int"));
             q->type.kind = scalar ? LK_INT : LK_VEC;
             q->type.elem = LKE_I32;

@@ -5,8 +5,10 @@
  * the program's, worked out by hand: a 3-tap stencil over a clamped image has no barriers,
  * its accumulator `s` is a scalar (its first assignment is 0.0), every access has a known
  * range so the interior body exists, and the emitted text defines qpk_run; a kernel with
- * syncthreads runs in lockstep and gets no interior body; a kernel with syncthreads(warp),
- * which compiled kernels do not take, stops in "lockstep" with the reason.
+ * syncthreads runs in lockstep and gets no interior body; a kernel with syncthreads(warp)
+ * runs all passes in lockstep, its barrier QPK_SYNCWARP() (lang/kwarp.c); one that takes a
+ * partition of a thread block, which compiled kernels do not take, stops in "infer" with the
+ * reason.
  */
 #include "runtime/interp.h"
 #include "runtime/rt.h"
@@ -37,13 +39,18 @@ static const char program[] =
     "    syncthreads(warp)\n"
     "    y[pos] += 1\n"
     "endfunction\n"
+    "function [] = __kernel__ tile(y : vec, this_thread_block : thread_block, pos : int)\n"
+    "    t = this_thread_block.partition(4)\n"
+    "    y[pos] = t.thread_idx\n"
+    "endfunction\n"
     "x = rand(8, 8, 3)\n"
     "y = zeros(size(x))\n"
     "parallel_do(size(x), x, y, blur3)\n"
     "v = 0..7\n"
     "w = zeros(8)\n"
     "parallel_do([[8], [4]], v, w, turn)\n"
-    "parallel_do([[8], [4]], v, w, warp)\n";
+    "parallel_do([[8], [4]], v, w, warp)\n"
+    "parallel_do([[8], [4]], w, tile)\n";
 
 /* Run the program with QPIPE_DUMP set to `dump` (NULL: unset); stderr's text, malloc'd. */
 static char *run(const char *dump, int *rc)
@@ -167,10 +174,20 @@ int main(void)
     report("warp_dumped", s ? NULL : "no section for kernel warp");
     if (s) {
         const char *bad = pass_names(s, len, names, sizeof names);
-        report("warp_stops_in_lockstep", bad ? bad : strcmp(names, "lockstep") ? why("passes \"%s\"", names) : NULL);
-        report("warp_reason", has(s, len, "pass lockstep: stopped: syncthreads(grid) and warp synchronisation")
-                                  ? NULL
-                                  : "no reason given");
+        report("warp_all_passes", bad                                                     ? bad
+                                  : strcmp(names, "lockstep access infer stencil emit") ? why("passes \"%s\"", names)
+                                                                                        : NULL);
+        report("warp_lockstep", has(s, len, "barriers: yes") ? NULL : "no \"barriers: yes\"");
+        report("warp_barrier", has(s, len, "QPK_SYNCWARP();") ? NULL : "no QPK_SYNCWARP() in the text");
+    }
+    s = section(text, "tile", &len);
+    report("tile_dumped", s ? NULL : "no section for kernel tile");
+    if (s) {
+        const char *bad = pass_names(s, len, names, sizeof names);
+        report("tile_stops_in_infer", bad                                   ? bad
+                                      : strcmp(names, "lockstep access infer") ? why("passes \"%s\"", names)
+                                                                               : NULL);
+        report("tile_reason", has(s, len, "pass infer: stopped: line 20: 'partition'") ? NULL : "no reason given");
     }
     free(text);
     return failures != 0;
