@@ -52,6 +52,9 @@ IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AV
 
 /* Can a stream of these parameters be copied into this container (video_out.c)? */
 bool io_vout_copyable(const AVOutputFormat *of, const AVCodecParameters *par);
+/* The chapters of `in` (times, ids, metadata) appended to `out`'s: 0, or -1 out of memory
+ * (`out` keeps what was copied; avformat_free_context frees it). */
+int io_vout_copy_chapters(AVFormatContext *out, const AVFormatContext *in);
 
 /* Audio decoded and encoded again for a container that cannot hold it as it is
  * (audio_reencode.c). */

@@ -79,22 +79,8 @@ static int make_streams(Concat *c)
         av_dict_copy(&os->metadata, is->metadata, 0);
         c->map[i] = os->index;
     }
-    for (unsigned i = 0; i < c->orig->nb_chapters; i++) {
-        const AVChapter *ic = c->orig->chapters[i];
-        AVChapter **grown = av_realloc_array(c->out->chapters, c->out->nb_chapters + 1, sizeof *grown);
-        if (!grown)
-            goto oom;
-        c->out->chapters = grown;
-        AVChapter *oc = av_mallocz(sizeof *oc);
-        if (!oc)
-            goto oom;
-        c->out->chapters[c->out->nb_chapters++] = oc;
-        oc->id = ic->id;
-        oc->time_base = ic->time_base;
-        oc->start = ic->start;
-        oc->end = ic->end;
-        av_dict_copy(&oc->metadata, ic->metadata, 0);
-    }
+    if (io_vout_copy_chapters(c->out, c->orig) < 0)
+        goto oom;
     return 0;
 oom:
     snprintf(c->err, c->errlen, "'%s': out of memory", c->out_path);

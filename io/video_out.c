@@ -433,27 +433,35 @@ static int copy_streams(IoVideoOut *out, IoVideoIn *src, char *err, size_t errle
         av_dict_copy(&os->metadata, is->metadata, 0);
         out->map[i] = os->index;
     }
-    if (ifmt->nb_chapters) {
-        out->ofmt->chapters = av_calloc(ifmt->nb_chapters, sizeof *out->ofmt->chapters);
-        if (!out->ofmt->chapters)
-            goto oom;
-        for (unsigned i = 0; i < ifmt->nb_chapters; i++) {
-            const AVChapter *ic = ifmt->chapters[i];
-            AVChapter *oc = av_mallocz(sizeof *oc);
-            if (!oc)
-                goto oom;
-            out->ofmt->chapters[out->ofmt->nb_chapters++] = oc;
-            oc->id = ic->id;
-            oc->time_base = ic->time_base;
-            oc->start = ic->start;
-            oc->end = ic->end;
-            av_dict_copy(&oc->metadata, ic->metadata, 0);
-        }
-    }
+    if (io_vout_copy_chapters(out->ofmt, ifmt) < 0)
+        goto oom;
     return 0;
 oom:
     snprintf(err, errlen, "'%s': out of memory", out->path);
     return -1;
+}
+
+int io_vout_copy_chapters(AVFormatContext *out, const AVFormatContext *in)
+{
+    if (!in->nb_chapters)
+        return 0;
+    AVChapter **grown = av_realloc_array(out->chapters, out->nb_chapters + in->nb_chapters, sizeof *grown);
+    if (!grown)
+        return -1;
+    out->chapters = grown;
+    for (unsigned i = 0; i < in->nb_chapters; i++) {
+        const AVChapter *ic = in->chapters[i];
+        AVChapter *oc = av_mallocz(sizeof *oc);
+        if (!oc)
+            return -1;
+        out->chapters[out->nb_chapters++] = oc;
+        oc->id = ic->id;
+        oc->time_base = ic->time_base;
+        oc->start = ic->start;
+        oc->end = ic->end;
+        av_dict_copy(&oc->metadata, ic->metadata, 0);
+    }
+    return 0;
 }
 
 IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AVRational fps,

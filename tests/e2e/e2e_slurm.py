@@ -198,6 +198,36 @@ def segments_window():
             len(rows), len(ref), bad[:8]))
 
 
+@check("run and assemble copy the input's chapters (times, titles) once")
+def chapters():
+    meta = out("chapters_meta.txt")
+    with open(meta, "w") as f:
+        f.write(";FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=1000\ntitle=first\n"
+                "[CHAPTER]\nTIMEBASE=1/1000\nSTART=1000\nEND=2000\ntitle=second\n")
+    src = out("chapters_in.mkv")
+    ffmpeg("-f", "lavfi", "-i", "testsrc2=size=64x48:rate=25:duration=2", "-i", meta, "-map_metadata", "1",
+           "-map_chapters", "1", "-c:v", "libx264", "-g", "25", src)
+
+    def chapters_of(path):
+        code, o, _ = run(["ffprobe", "-v", "error", "-show_entries", "chapter=start_time,end_time:chapter_tags=title",
+                          "-of", "csv=p=0", path])
+        return [line.split(",") for line in o.split()]
+
+    want = [["0.000000", "1.000000", "first"], ["1.000000", "2.000000", "second"]]
+    one = out("chapters_one.mkv")
+    expect_code(qpipe("invert", src, one, "-q"), 0, "run")
+    parts = []
+    for i in range(2):
+        parts.append(out("chapters_p%d.nut" % i))
+        expect_code(qpipe("invert", src, parts[-1], "--segment", "%d/2" % i, "--codec", "ffv1", "-q"), 0, "segment")
+    asm = out("chapters_asm.mkv")
+    expect_code(run([QPIPE, "assemble", src, asm] + parts + ["-q"]), 0, "assemble")
+    for name, path in (("run", one), ("assemble", asm)):
+        got = chapters_of(path)
+        if got != want:
+            raise AssertionError("%s: chapters %s, not %s" % (name, got, want))
+
+
 @check("run --segment --warmup 5: the same frames and timestamps written; the warm-up frames are not")
 def segment_warmup():
     _, video = media()
