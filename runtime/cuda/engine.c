@@ -58,6 +58,7 @@ static struct Cuda {
     char dev_name[128];
     RtCudaPool pool;
     bool fallback_warned;
+    CUstream copy, compute;     /* NULL (the legacy stream, all copies synchronous) when not made */
     int64_t uploads, downloads, upload_bytes, download_bytes;  /* QPIPE_CUDA_STATS */
 } C = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
@@ -96,11 +97,17 @@ static void res_free(void *ctx, uint64_t ptr, size_t bytes)
     rt_cuda_pool_put(&C.pool, ptr, bytes);
 }
 
+/* Copies go on the copy stream, asynchronous: residency.c orders them against the
+ * kernels (on the compute stream) with the buffer's event, and the host waits on that
+ * event before it reads. From pageable memory the driver stages them (they return once
+ * the source is read); from pinned frames (pinned.c) they run beside the kernels. */
 static int res_upload(void *ctx, uint64_t dst, const void *src, size_t bytes)
 {
     (void)ctx;
     C.uploads++;
     C.upload_bytes += (int64_t)bytes;
+    if (C.copy)
+        return C.d->cuMemcpyHtoDAsync((CUdeviceptr)dst, src, bytes, C.copy);
     return C.d->cuMemcpyHtoD((CUdeviceptr)dst, src, bytes);
 }
 
@@ -109,7 +116,46 @@ static int res_download(void *ctx, void *dst, uint64_t src, size_t bytes)
     (void)ctx;
     C.downloads++;
     C.download_bytes += (int64_t)bytes;
+    if (C.copy)
+        return C.d->cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, bytes, C.copy);
     return C.d->cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes);
+}
+
+/* The per-buffer events (residency.h RtDevOps streams); nothing without streams. */
+static int res_record(void *ctx, int stream, uint64_t *ev)
+{
+    (void)ctx;
+    if (!C.copy)
+        return 0;
+    if (!*ev) {
+        CUevent e = NULL;
+        CUresult r = C.d->cuEventCreate(&e, CU_EVENT_DISABLE_TIMING);
+        if (r != CU_OK)
+            return r;
+        *ev = (uint64_t)(uintptr_t)e;
+    }
+    return C.d->cuEventRecord((CUevent)(uintptr_t)*ev, stream == RT_DEV_COPY ? C.copy : C.compute);
+}
+
+static int res_wait(void *ctx, int stream, uint64_t ev)
+{
+    (void)ctx;
+    if (!C.copy)
+        return 0;
+    return C.d->cuStreamWaitEvent(stream == RT_DEV_COPY ? C.copy : C.compute, (CUevent)(uintptr_t)ev, 0);
+}
+
+static int res_sync(void *ctx, uint64_t ev)
+{
+    (void)ctx;
+    return C.copy ? C.d->cuEventSynchronize((CUevent)(uintptr_t)ev) : 0;
+}
+
+static void res_event_free(void *ctx, uint64_t ev)
+{
+    (void)ctx;
+    if (C.copy)
+        C.d->cuEventDestroy((CUevent)(uintptr_t)ev);
 }
 
 /* The host side (another thread, perhaps) acquiring a buffer: the context is made
@@ -127,7 +173,9 @@ static void res_unlock(void *ctx)
     pthread_mutex_unlock(&C.mu);
 }
 
-static const RtDevOps res_ops = {res_alloc, res_free, res_upload, res_download, res_lock, res_unlock, NULL};
+static const RtDevOps res_ops = {
+    .alloc = res_alloc, .free = res_free, .upload = res_upload, .download = res_download, .lock = res_lock,
+    .unlock = res_unlock, .record = res_record, .wait = res_wait, .sync = res_sync, .event_free = res_event_free};
 
 static void print_stats(void)
 {
@@ -192,8 +240,13 @@ static void probe(void)
     d->cuDeviceGetName(C.dev_name, sizeof C.dev_name, C.dev);
     /* lockstep blocks keep their threads' state in qp_calloc'd memory: the default 8 MiB
      * device heap is too small for many blocks in flight (a failure falls back anyway) */
-    if (d->cuCtxSetCurrent(C.ctx) == CU_OK)
+    if (d->cuCtxSetCurrent(C.ctx) == CU_OK) {
         d->cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, CUDA_HEAP_BYTES);
+        /* blocking streams: what still runs on the legacy stream (argument arrays,
+         * 'hwconst and texture copies, cuFFT, cuBLAS) stays ordered with both */
+        if (d->cuStreamCreate(&C.copy, 0) != CU_OK || d->cuStreamCreate(&C.compute, 0) != CU_OK)
+            C.copy = C.compute = NULL;
+    }
     C.arch = cmaj * 10 + cmin;
     C.d = d;
     C.pool = (RtCudaPool){.dev_alloc = pool_alloc, .dev_free = pool_free, .limit = CUDA_CACHE_LIMIT};
@@ -525,7 +578,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         }
         CUdeviceptr pa = dev_args, ps = dev_status;
         void *params[] = {&pa, &ps, &dims, &blkd};
-        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, NULL, params, NULL);
+        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, C.compute, params, NULL);
     }
     if (r == CU_OK)
         r = d->cuCtxSynchronize();
