@@ -12,6 +12,13 @@
  * *arch; NULL (and 0) when there is no usable device. Probes once. */
 const char *rt_cuda_device_name(int *arch);
 
+/* Run on device `ordinal` (cuDeviceGet(ordinal)) instead of device 0: --gpu N and
+ * {!sched gpu_index=N}. Only before the engine's first probe (the device context is the
+ * process's): false when another device is already in use (its ordinal in *current). A
+ * device that does not exist makes the engine unusable, with the reason (exit 69 under
+ * --engine cuda). */
+bool rt_cuda_set_device(int ordinal, int *current);
+
 /* How a kernel text runs its blocks: no barriers; barriers, one GPU thread running each
  * block in lockstep; barriers run natively (the text defines QPK_NATIVE, lang/emit_c.c). */
 enum { RT_CUDA_PLAIN, RT_CUDA_LOCKSTEP, RT_CUDA_NATIVE };

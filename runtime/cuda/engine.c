@@ -52,6 +52,7 @@ static struct Cuda {
     int state;                  /* 0 not probed, 1 usable, -1 not */
     char why[256];
     const RtCudaDriver *d;
+    int ordinal;                /* the device asked for (--gpu, {!sched gpu_index}); 0 by default */
     CUdevice dev;
     CUcontext ctx;
     int arch;                   /* 90 for sm_90 */
@@ -229,12 +230,16 @@ static void probe(void)
                  version % 1000 / 10, major, minor);
         return;
     }
+    if (C.ordinal >= count) {
+        snprintf(C.why, sizeof C.why, "no CUDA device %d (%d found, numbered from 0)", C.ordinal, count);
+        return;
+    }
     int cmaj = 0, cmin = 0;
-    if ((r = d->cuDeviceGet(&C.dev, 0)) != CU_OK ||
+    if ((r = d->cuDeviceGet(&C.dev, C.ordinal)) != CU_OK ||
         (r = d->cuDeviceGetAttribute(&cmaj, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, C.dev)) != CU_OK ||
         (r = d->cuDeviceGetAttribute(&cmin, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, C.dev)) != CU_OK ||
         (r = d->cuDevicePrimaryCtxRetain(&C.ctx, C.dev)) != CU_OK) {
-        snprintf(C.why, sizeof C.why, "CUDA device 0 does not answer (%s)", err_name(r));
+        snprintf(C.why, sizeof C.why, "CUDA device %d does not answer (%s)", C.ordinal, err_name(r));
         return;
     }
     d->cuDeviceGetName(C.dev_name, sizeof C.dev_name, C.dev);
@@ -254,6 +259,18 @@ static void probe(void)
     const char *st = getenv("QPIPE_CUDA_STATS");
     if (st && *st && strcmp(st, "0"))
         atexit(print_stats);
+}
+
+bool rt_cuda_set_device(int ordinal, int *current)
+{
+    pthread_mutex_lock(&C.mu);
+    bool ok = C.state <= 0 || C.ordinal == ordinal;    /* no device in use: nothing to move */
+    if (!C.state)
+        C.ordinal = ordinal;
+    if (current)
+        *current = C.ordinal;
+    pthread_mutex_unlock(&C.mu);
+    return ok;
 }
 
 const RtDevOps *rt_cuda_dev_ops(void)

@@ -11,6 +11,7 @@
 #include "runtime/rt.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const RtEngine *rt_engine_for(int choice, char *why, size_t len)
@@ -35,6 +36,28 @@ int rt_engine_parse(const char *text)
         if (!strcmp(text, names[i]))
             return i;
     return -1;
+}
+
+int rt_engine_parse_gpu(const char *text)
+{
+    char *end;
+    long n = text && *text ? strtol(text, &end, 10) : -1;
+    return n >= 0 && n < RT_ENGINE_MAX_GPUS && !*end && text[0] != '-' && text[0] != '+' ? (int)n : -1;
+}
+
+static int cli_gpu = -1;        /* --gpu N given */
+
+bool rt_engine_set_gpu(int ordinal, int *current)
+{
+    cli_gpu = ordinal;
+    return rt_cuda_set_device(ordinal, current);
+}
+
+int rt_engine_program_gpu(int ordinal, int *current)
+{
+    if (cli_gpu >= 0)
+        return 0;
+    return rt_cuda_set_device(ordinal, current) ? 1 : -1;
 }
 
 const char *rt_engine_choose(int choice, char *why, size_t len)
