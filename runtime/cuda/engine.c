@@ -182,6 +182,9 @@ static void print_stats(void)
 {
     fprintf(stderr, "qpipe: cuda transfers: %lld uploads (%lld bytes), %lld downloads (%lld bytes)\n",
             (long long)C.uploads, (long long)C.upload_bytes, (long long)C.downloads, (long long)C.download_bytes);
+    RtCudaPinnedStats p = rt_cuda_pinned_stats();
+    fprintf(stderr, "qpipe: cuda pinned frames: %lld allocated (%lld bytes), %lld reused, %lld failed\n",
+            (long long)p.allocated, (long long)p.bytes, (long long)p.reused, (long long)p.failed);
 }
 
 /* Probe the driver and the first device once. Called with mu held. */
@@ -259,6 +262,15 @@ static void probe(void)
     const char *st = getenv("QPIPE_CUDA_STATS");
     if (st && *st && strcmp(st, "0"))
         atexit(print_stats);
+}
+
+const RtCudaDriver *rt_cuda_current(void)
+{
+    pthread_mutex_lock(&C.mu);
+    probe();
+    const RtCudaDriver *d = C.state > 0 && C.d->cuCtxSetCurrent(C.ctx) == CU_OK ? C.d : NULL;
+    pthread_mutex_unlock(&C.mu);
+    return d;
 }
 
 bool rt_cuda_set_device(int ordinal, int *current)
@@ -705,4 +717,6 @@ const RtEngine rt_cuda_engine = {
     .launch = cuda_launch,
     .free = cuda_free,
     .shutdown = cuda_shutdown,
+    .host_alloc = rt_cuda_host_alloc,
+    .host_free = rt_cuda_host_free,
 };

@@ -8,6 +8,7 @@
  */
 #include "runtime/cuda/cuda.h"
 #include "runtime/engine.h"
+#include "runtime/mem.h"
 #include "runtime/rt.h"
 
 #include <stdio.h>
@@ -24,8 +25,12 @@ const RtEngine *rt_engine_for(int choice, char *why, size_t len)
     bool cuda = rt_cuda_engine.available(NULL, buf, sizeof buf);     /* host-independent */
     if (why)
         snprintf(why, len, "%s", cuda ? "" : buf);
-    if (cuda)
+    if (cuda) {
+        /* the run's video frames in page-locked memory (mem.h), for copies beside kernels */
+        static const RtPinnedAlloc pinned = {rt_cuda_host_alloc, rt_cuda_host_free};
+        rt_mem_set_pinned(&pinned);
         return &rt_cuda_engine;
+    }
     return choice == RT_ENGINE_CUDA ? NULL : &rt_cpu_engine;
 }
 
