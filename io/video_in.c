@@ -369,7 +369,7 @@ static Value rgb_array(IoVideoIn *in, const AVFrame *f, RtElem e)
 {
     int w = f->width, h = f->height;
     int64_t dims[3] = {h, w, 3};
-    Value v = rt_array_uninit(e, 3, dims);
+    Value v = rt_array_frame(e, 3, dims);
     if (v.kind != V_ARRAY)
         return v;
     size_t row = (size_t)w * 3;
@@ -515,7 +515,7 @@ static int convert(IoVideoIn *in, const AVFrame *f, RtElem e, Value *frame, char
     IoPixLayout l;
     if (io_pix_layout(f->format, &l)) {
         int64_t dims[3] = {f->height, f->width, 3};
-        *frame = rt_array_uninit(e, 3, dims);
+        *frame = rt_array_frame(e, 3, dims);
         IoColour k;
         io_colour(f->colorspace, io_full_range(f->format, f->color_range), &k);
         if (frame->kind == V_ARRAY && io_frame_to_rgb(in->pool, f, &l, &k, e, frame->a->data) == 0)

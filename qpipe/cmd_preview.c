@@ -117,6 +117,7 @@ static void usage(FILE *out)
           "  --no-pace            play as fast as possible, not at the clip's rate\n"
           "  --exit-at-end        quit after the last frame, printing the frames per second\n"
           "  --engine cpu|cuda|auto  where kernels run (default auto: CUDA when a device answers)\n"
+          "  --gpu N               the CUDA device to run on (default 0)\n"
           "  --double --threads N as for qpipe exec\n"
           "\n"
           "keys: space pause, left/right step, shift+left/right -/+1 s, Home/End, click the\n"
@@ -663,6 +664,12 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
         } else if (!strcmp(a, "--engine") && i + 1 < argc) {
             if ((p.opt.engine = rt_engine_parse(argv[++i])) < 0)
                 rc = bad_usage("--engine is cpu, cuda or auto, not '%s'", argv[i]);
+        } else if (!strcmp(a, "--gpu") && i + 1 < argc) {
+            int g = rt_engine_parse_gpu(argv[++i]);
+            if (g < 0)
+                rc = bad_usage("--gpu needs a device number from 0 to 63, not '%s'", argv[i]);
+            else
+                rt_engine_set_gpu(g, NULL);
         } else if (!strcmp(a, "--double")) {
             p.opt.dbl = true;
         } else if (!strcmp(a, "--paused")) {

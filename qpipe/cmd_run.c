@@ -99,6 +99,7 @@ static void run_usage(FILE *out)
           "  --shard i/N          a folder's i-th (from 0) of N slices of files by sorted name\n"
           "  --double --threads N (-threads N) as for qpipe exec\n"
           "  --engine cpu|cuda|auto  where kernels run (default auto: CUDA when a device answers)\n"
+          "  --gpu N              the CUDA device to run on (default 0)\n"
           "\n",
           out);
     run_media_usage(out);
@@ -183,6 +184,12 @@ static int parse_args(int argc, char **argv, RunArgs *a)
             a->engine = rt_engine_parse(v);
             if (a->engine < 0)
                 return bad_usage("--engine is cpu, cuda or auto, not '%s'", v);
+        } else if (!strcmp(s, "--gpu")) {
+            const char *v = VALUE();
+            int g = rt_engine_parse_gpu(v);
+            if (g < 0)
+                return bad_usage("--gpu needs a device number from 0 to 63, not '%s'", v ? v : "");
+            rt_engine_set_gpu(g, NULL);
         } else if (!strcmp(s, "--max-pixels")) {
             char *end;
             const char *v = VALUE();

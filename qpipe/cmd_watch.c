@@ -125,7 +125,7 @@ static void usage(FILE *out)
           "  --log FILE           every event as a JSON line\n"
           "  -y                   overwrite outputs that exist before their input was seen\n"
           "  -q / -v              quiet / verbose\n"
-          "and the options of qpipe run (--set, -f, --format, --engine, --threads, --double,\n"
+          "and the options of qpipe run (--set, -f, --format, --engine, --gpu, --threads, --double,\n"
           "--max-pixels, --follow-symlinks, --codec, --crf, -an …; qpipe run --help).\n",
           out);
 }
@@ -152,7 +152,7 @@ static int parse_seconds(const char *opt, const char *v, double *out)
 static bool run_option_with_value(const char *s)
 {
     static const char *const with[] = {"--set",  "-f",     "--format", "--progress", "--threads",
-                                       "-threads", "--engine", "--max-pixels"};
+                                       "-threads", "--engine", "--gpu", "--max-pixels"};
     for (size_t i = 0; i < sizeof with / sizeof *with; i++)
         if (!strcmp(s, with[i]))
             return true;

@@ -70,6 +70,7 @@ static void usage(FILE *out)
           "  --seed N              (exec) seed of rand/randn, for reproducible runs\n"
           "  --threads N           (exec) worker threads (default: all cores)\n"
           "  -v                    (exec) say which kernels are compiled or interpreted\n"
+          "  --gpu N               (exec) the CUDA device to run on (default 0)\n"
           "  --engine E            (exec) cpu, cuda or auto (default): where kernels run; auto\n"
           "                        uses CUDA when a device answers (docs/cuda.md)\n"
           "  --max-pixels N        (exec) imread and video refuse pictures of more pixels\n"
@@ -252,6 +253,13 @@ static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
                 fprintf(stderr, "qpipe exec: --engine is cpu, cuda or auto, not '%s'\n", e);
                 return EXIT_USAGE;
             }
+        } else if (!strcmp(a, "--gpu") && i + 1 < argc) {
+            int g = rt_engine_parse_gpu(argv[++i]);
+            if (g < 0) {
+                fprintf(stderr, "qpipe exec: --gpu needs a device number from 0 to 63, not '%s'\n", argv[i]);
+                return EXIT_USAGE;
+            }
+            rt_engine_set_gpu(g, NULL);
         } else if (!strcmp(a, "--max-pixels") && i + 1 < argc) {
             long long n = strtoll(argv[++i], &end, 10);
             if (!*argv[i] || *end || n < 1) {

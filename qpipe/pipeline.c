@@ -215,7 +215,7 @@ static int to_rgb(Value *y, bool dbl)
     if (c == 3)
         return 0;
     int64_t dims[3] = {a->dims[0], a->dims[1], 3};
-    Value r = rt_array_uninit(dbl ? RT_F64 : RT_F32, 3, dims);
+    Value r = rt_array_frame(dbl ? RT_F64 : RT_F32, 3, dims);
     if (r.kind == V_UNDEF)
         return -1;
     int64_t n = dims[0] * dims[1];

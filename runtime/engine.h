@@ -57,6 +57,11 @@ typedef struct RtEngine {
      * for that host (rt_host_engine_state). Called by rt_host_free for each engine that made
      * a state there, after every runtime (and so every kernel) on it is gone. */
     void (*shutdown)(void *state);
+    /* Page-locked host memory for video frames (NULL: the engine has none, the CPU's):
+     * NULL when none can be had now; freed with host_free and the same bytes. Installed
+     * for the run when the engine is chosen (rt_engine_for, mem.h rt_mem_set_pinned). */
+    void *(*host_alloc)(size_t bytes);
+    void (*host_free)(void *p, size_t bytes);
 } RtEngine;
 
 /* An engine's state on a host (the CPU engine's JIT; a device context and module cache):

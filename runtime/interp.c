@@ -2432,6 +2432,10 @@ static void run_module(Rt *rt, RtModule *mod, bool root)
         rt_out_of_memory(rt);
     for (int i = 0; i < mod->m->body.n; i++) {
         Node *n = mod->m->body.items[i];
+        if (n->kind == N_ATTRIBUTE) {
+            rt->cur_mod = mod;
+            rt_sched_attribute(rt, n);
+        }
         const char *name = n->kind == N_IMPORT ? n->name : NULL;
         if (name && lang_is_builtin_library(name))
             name = lang_library_module(name);   /* Quasar.*.dll: builtins, or a module */

@@ -179,6 +179,9 @@ _Noreturn void rt_error(Rt *rt, const char *fmt, ...) __attribute__((format(prin
 _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap);
 /* A warning at rt->cur, once per source location. */
 void rt_warn(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A top-level {!sched ...} attribute: gpu_index=N picks the CUDA device (sched.c); a
+ * value that is not a device number is a program error at the item. */
+void rt_sched_attribute(Rt *rt, Node *n);
 _Noreturn void rt_out_of_memory(Rt *rt);
 /* The interrupt: unwind to the top past every `try`, rt->interrupted set (interp.c). */
 _Noreturn void rt_raise_interrupt(Rt *rt);

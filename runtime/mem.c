@@ -5,12 +5,13 @@
  * (D = A + B .* C in a loop makes two 25 MB temporaries per iteration). Fresh memory from
  * the kernel costs a page fault per 4 KiB on first touch, which made such loops run at a
  * fifth of memory bandwidth. Large blocks are therefore kept after release in a small
- * cache and handed out again for a request of the same size class. The CUDA engine will
- * add pinned host blocks here. Thread-safe: the media pipeline allocates from its threads.
+ * cache and handed out again for a request of the same size class. Video frames may come
+ * from the CUDA engine's page-locked allocator (rt_mem_alloc_frame). Thread-safe: the media pipeline allocates from its threads.
  */
 #include "runtime/mem.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -112,4 +113,27 @@ void rt_mem_trim(void)
     }
     cached_bytes = 0;
     pthread_mutex_unlock(&mu);
+}
+
+static const RtPinnedAlloc *_Atomic pinned_alloc;
+
+void rt_mem_set_pinned(const RtPinnedAlloc *a) { pinned_alloc = a; }
+
+void *rt_mem_alloc_frame(size_t bytes, bool *pinned)
+{
+    const RtPinnedAlloc *a = pinned_alloc;
+    void *p = a ? a->alloc(rt_mem_round(bytes)) : NULL;
+    *pinned = p != NULL;
+    return p ? p : rt_mem_alloc(bytes);
+}
+
+void rt_mem_free_frame(void *p, size_t bytes, bool pinned)
+{
+    const RtPinnedAlloc *a = pinned_alloc;
+    if (pinned && a)
+        a->free(p, rt_mem_round(bytes));
+    else if (!pinned)
+        rt_mem_free(p, bytes);
+    /* pinned without an allocator: not possible, the engine's allocator is never removed
+     * while its frames live (rt_mem_set_pinned(NULL) only at startup, tests) */
 }

@@ -30,21 +30,48 @@ static void unlock(const RtDevOps *o)
         o->unlock(o->ctx);
 }
 
-/* Download when stale; called with the device held. */
+/* The per-buffer ordering (RtDevOps streams); each a no-op without streams. */
+static int ev_wait(RtDevCopy *c, int stream)
+{
+    return c->event && c->ops->wait ? c->ops->wait(c->ops->ctx, stream, c->event) : 0;
+}
+
+static int ev_record(RtDevCopy *c, int stream)
+{
+    return c->ops->record ? c->ops->record(c->ops->ctx, stream, &c->event) : 0;
+}
+
+static int ev_sync(RtDevCopy *c)
+{
+    return c->event && c->ops->sync ? c->ops->sync(c->ops->ctx, c->event) : 0;
+}
+
+/* Download when stale; called with the device held. The download waits for the buffer's
+ * last use (the launch that wrote it), and the host for the download only. */
 static int bring_home(RtBuffer *b)
 {
     RtDevCopy *c = b->device;
     if (host_valid(b))
         return 0;
-    int rc = c->ops->download(c->ops->ctx, b->host, c->ptr, c->bytes);
+    int rc = ev_wait(c, RT_DEV_COPY);
+    if (rc == 0)
+        rc = c->ops->download(c->ops->ctx, b->host, c->ptr, c->bytes);
+    if (rc == 0)
+        rc = ev_record(c, RT_DEV_COPY);
+    if (rc == 0)
+        rc = ev_sync(c);
     if (rc == 0)
         b->flags |= RT_BUF_HOST_VALID;
     return rc;
 }
 
+/* The device block goes back once nothing on the device uses it any more. */
 static void drop(RtBuffer *b)
 {
     RtDevCopy *c = b->device;
+    ev_sync(c);
+    if (c->event && c->ops->event_free)
+        c->ops->event_free(c->ops->ctx, c->event);
     c->ops->free(c->ops->ctx, c->ptr, c->bytes);
     free(c);
     b->device = NULL;
@@ -77,11 +104,20 @@ int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr)
     }
     bool full_write = (use & RT_USE_NOCOPY) && (use & RT_USE_WRITE) && !(use & RT_USE_READ);
     if (!(b->flags & RT_BUF_DEVICE_VALID) && !full_write) {
-        int rc = ops->upload(ops->ctx, c->ptr, b->host, c->bytes);
+        /* the upload overwrites the block only after its last use (a kernel reading the
+         * previous contents), and the kernel about to run waits for the upload */
+        int rc = ev_wait(c, RT_DEV_COPY);
+        if (rc == 0)
+            rc = ops->upload(ops->ctx, c->ptr, b->host, c->bytes);
+        if (rc == 0)
+            rc = ev_record(c, RT_DEV_COPY);
         if (rc)
             return rc;
         b->flags |= RT_BUF_DEVICE_VALID;
     }
+    int rc = ev_wait(c, RT_DEV_COMPUTE);
+    if (rc)
+        return rc;
     *ptr = c->ptr;
     return 0;
 }
@@ -93,6 +129,7 @@ void rt_res_launched(RtBuffer *b, unsigned use)
     b->flags |= RT_BUF_DEVICE_VALID;
     if (use & RT_USE_WRITE)
         b->flags &= ~(unsigned)RT_BUF_HOST_VALID;
+    ev_record(b->device, RT_DEV_COMPUTE);
 }
 
 bool rt_buf_host(RtBuffer *b, bool write)
@@ -109,6 +146,8 @@ bool rt_buf_host(RtBuffer *b, bool write)
     int rc = 0;
     if (b->device) {            /* still there under the lock */
         rc = bring_home(b);
+        if (rc == 0 && write)       /* an upload may still be reading the host's elements */
+            rc = ev_sync(b->device);
         if (rc == 0 && write)
             b->flags &= ~(unsigned)RT_BUF_DEVICE_VALID;
     }

@@ -35,13 +35,27 @@ typedef struct RtDevOps {
     void (*lock)(void *ctx);
     void (*unlock)(void *ctx);
     void *ctx;
+    /* Streams (all four NULL: every copy and launch is synchronous). Copies are issued on
+     * RT_DEV_COPY, kernels on RT_DEV_COMPUTE; each buffer's device copy keeps one event,
+     * recorded after its last use on the device (an upload, a launch, a download), and a
+     * later use on the other stream waits on it; the host waits on that event only.
+     * record: record *ev on `stream`, creating it when *ev is 0; wait: `stream` waits for
+     * ev; sync: the calling thread waits for ev; event_free: destroy ev. */
+    int (*record)(void *ctx, int stream, uint64_t *ev);
+    int (*wait)(void *ctx, int stream, uint64_t ev);
+    int (*sync)(void *ctx, uint64_t ev);
+    void (*event_free)(void *ctx, uint64_t ev);
 } RtDevOps;
+
+/* The two streams of RtDevOps. */
+enum { RT_DEV_COPY = 0, RT_DEV_COMPUTE = 1 };
 
 /* What buf->device points to while a device copy exists. */
 typedef struct RtDevCopy {
     const RtDevOps *ops;
     uint64_t ptr;
     size_t bytes;
+    uint64_t event;             /* recorded after the copy's last use on the device; 0 none */
 } RtDevCopy;
 
 /* How a launch uses a buffer. */
@@ -56,11 +70,14 @@ enum {
  * uploaded when stale (not for RT_USE_NOCOPY). A copy on another device is brought home
  * first. 0 and *ptr, or the failing call's result (b's host copy is then still valid). */
 int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr);
-/* After a launch that ran: the device copy is valid; with RT_USE_WRITE the host's is
- * stale ('const uses leave both valid). */
+/* After a launch was issued (on RT_DEV_COMPUTE): the device copy is valid; with
+ * RT_USE_WRITE the host's is stale ('const uses leave both valid). The buffer's event is
+ * recorded on the compute stream, so later copies of it wait for the launch. */
 void rt_res_launched(RtBuffer *b, unsigned use);
-/* Acquire b's elements for the host: download the device copy when the host's is stale;
- * for a write, the device copy becomes stale. False when the download failed (the host
+/* Acquire b's elements for the host: download the device copy when the host's is stale
+ * (on the copy stream, after the buffer's last use; then the host waits on the buffer's
+ * event only); for a write, the device copy becomes stale, after any copy still reading
+ * the host's elements (an asynchronous upload from pinned memory) has finished. False when the download failed (the host
  * copy is then not current; the caller reports it). */
 bool rt_buf_host(RtBuffer *b, bool write);
 /* rt_buf_host on the buffer of every array among vals (cells' elements included). */

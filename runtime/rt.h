@@ -45,6 +45,19 @@ const char *rt_engine_choose(int choice, char *why, size_t len);
 /* The choice an --engine argument names ("cpu", "cuda", "auto"), or -1: one parser for
  * every command that takes the option (exec, run, preview, watch). */
 int rt_engine_parse(const char *text);
+/* --gpu N and {!sched gpu_index=N}: the CUDA device kernels run on (default 0).
+ * rt_engine_parse_gpu: N from its text (0 .. RT_ENGINE_MAX_GPUS-1), or -1 (exit 64).
+ * rt_engine_set_gpu: takes effect only before the engine first probes the GPU (the
+ * device is the process's); false when device *current is already in use. A device
+ * that does not exist: the CUDA engine is unusable, with the reason (69 under --engine
+ * cuda; auto runs on the CPU). */
+#define RT_ENGINE_MAX_GPUS 64
+int rt_engine_parse_gpu(const char *text);
+bool rt_engine_set_gpu(int ordinal, int *current);
+/* {!sched gpu_index=N} (runtime/sched.c): 1 when device N is used, 0 when --gpu chose
+ * the device already (the command line wins), -1 when the engine already runs on
+ * device *current (the program's attribute came too late). */
+int rt_engine_program_gpu(int ordinal, int *current);
 
 /* Exit codes (sysexits), as DESIGN.md "Errors" lists them. */
 enum {

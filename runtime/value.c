@@ -39,7 +39,10 @@ static void buffer_release(RtBuffer *b)
         for (int64_t i = 0; i < b->n; i++)
             rt_release(v[i]);
     }
-    rt_mem_free(b->host, b->bytes);
+    if (b->flags & RT_BUF_PINNED)
+        rt_mem_free_frame(b->host, b->bytes, true);
+    else
+        rt_mem_free(b->host, b->bytes);
     free(b);
 }
 
@@ -146,6 +149,40 @@ static Value array_alloc(RtElem e, int rank, const int64_t *dims, bool zero)
 }
 
 Value rt_array_new(RtElem e, int rank, const int64_t *dims) { return array_alloc(e, rank, dims, true); }
+
+Value rt_array_frame(RtElem e, int rank, const int64_t *dims)
+{
+    int64_t n = 1;
+    for (int i = 0; i < rank; i++) {
+        if (dims[i] < 0 || (dims[i] && n > INT64_MAX / 64 / dims[i]))
+            return rt_undef();
+        n *= dims[i];
+    }
+    if (e == RT_VALUE)
+        return array_alloc(e, rank, dims, false);
+    size_t bytes = rt_mem_round((size_t)n * rt_elem_size(e));
+    bool pinned = false;
+    void *host = rt_mem_alloc_frame(bytes, &pinned);
+    if (!host)
+        return rt_undef();
+    RtArray *a = calloc(1, sizeof *a);
+    RtBuffer *b = calloc(1, sizeof *b);
+    if (!a || !b) {
+        free(a), free(b);
+        rt_mem_free_frame(host, bytes, pinned);
+        return rt_undef();
+    }
+    *b = (RtBuffer){.refs = 1, .flags = RT_BUF_HOST_VALID | (pinned ? RT_BUF_PINNED : 0u), .elem = e, .n = n,
+                    .bytes = bytes, .host = host};
+    a->hdr = (RtObj){1, V_ARRAY};
+    a->elem = e;
+    a->rank = rank;
+    a->n = n;
+    memcpy(a->dims, dims, (size_t)rank * sizeof *dims);
+    a->buf = b;
+    a->data = host;
+    return (Value){.kind = V_ARRAY, .a = a};
+}
 Value rt_array_uninit(RtElem e, int rank, const int64_t *dims) { return array_alloc(e, rank, dims, false); }
 Value rt_array_vec(RtElem e, int64_t n) { return array_alloc(e, 1, &n, true); }
 

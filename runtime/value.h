@@ -237,6 +237,9 @@ Value rt_string_cstr(const char *text);
 /* Arrays. rt_array_new zero-fills; dims are copied. Returns V_UNDEF when memory runs out. */
 Value rt_array_new(RtElem e, int rank, const int64_t *dims);
 Value rt_array_uninit(RtElem e, int rank, const int64_t *dims);
+/* rt_array_uninit for a video frame: its elements in page-locked memory (RT_BUF_PINNED)
+ * when the run's engine gives some (mem.h rt_mem_alloc_frame), else ordinary memory. */
+Value rt_array_frame(RtElem e, int rank, const int64_t *dims);
 Value rt_array_vec(RtElem e, int64_t n);
 /* A new header over the same buffer with other dims (same element count). */
 Value rt_array_reshape(RtArray *a, int rank, const int64_t *dims);

@@ -22,6 +22,7 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUmod_st *CUmodule;
 typedef struct CUfunc_st *CUfunction;
 typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
 typedef unsigned long long CUdeviceptr;
 typedef size_t (*CUoccupancyB2DSize)(int block_size);
 
@@ -35,6 +36,9 @@ enum {
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
     CU_LIMIT_MALLOC_HEAP_SIZE = 2,
+    CU_EVENT_DISABLE_TIMING = 2,
+    CU_STREAM_NON_BLOCKING = 1,
+    CU_MEMHOSTALLOC_PORTABLE = 1,
 };
 
 /* The driver API (libcuda.so.1). */
@@ -73,6 +77,17 @@ typedef struct RtCudaDriver {
     CUresult (*cuTexObjectCreate)(RtCuTexObject *t, const RtCuResourceDesc *res, const RtCuTexDesc *tex,
                                   const void *view);
     CUresult (*cuTexObjectDestroy)(RtCuTexObject t);
+    /* streams and events (copies beside kernels), pinned host memory */
+    CUresult (*cuStreamCreate)(CUstream *s, unsigned flags);
+    CUresult (*cuStreamWaitEvent)(CUstream s, CUevent e, unsigned flags);
+    CUresult (*cuEventCreate)(CUevent *e, unsigned flags);
+    CUresult (*cuEventRecord)(CUevent e, CUstream s);
+    CUresult (*cuEventSynchronize)(CUevent e);
+    CUresult (*cuEventDestroy)(CUevent e);                                                   /* _v2 */
+    CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr dst, const void *src, size_t bytes, CUstream s);  /* _v2 */
+    CUresult (*cuMemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes, CUstream s);        /* _v2 */
+    CUresult (*cuMemHostAlloc)(void **p, size_t bytes, unsigned flags);
+    CUresult (*cuMemFreeHost)(void *p);
 } RtCudaDriver;
 
 /* NVRTC (libnvrtc.so*): compiles the kernel text to PTX on the CPU, no device needed. */

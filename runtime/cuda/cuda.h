@@ -12,6 +12,26 @@
  * *arch; NULL (and 0) when there is no usable device. Probes once. */
 const char *rt_cuda_device_name(int *arch);
 
+/* Run on device `ordinal` (cuDeviceGet(ordinal)) instead of device 0: --gpu N and
+ * {!sched gpu_index=N}. Only before the engine's first probe (the device context is the
+ * process's): false when another device is already in use (its ordinal in *current). A
+ * device that does not exist makes the engine unusable, with the reason (exit 69 under
+ * --engine cuda). */
+bool rt_cuda_set_device(int ordinal, int *current);
+
+/* Page-locked host blocks for video frames (pinned.c; the engine's host_alloc/host_free):
+ * NULL when the device is not usable or cuMemHostAlloc fails (the caller then uses
+ * ordinary memory). Blocks given back are kept for the next frame of the same size. */
+void *rt_cuda_host_alloc(size_t bytes);
+void rt_cuda_host_free(void *p, size_t bytes);
+typedef struct RtCudaPinnedStats {
+    int64_t allocated, reused, failed, bytes;   /* cuMemHostAlloc calls, blocks reused, failures */
+} RtCudaPinnedStats;
+RtCudaPinnedStats rt_cuda_pinned_stats(void);
+/* The driver with the engine's context current on the calling thread, probing the device
+ * first if needed; NULL without a usable device (engine.c). */
+const struct RtCudaDriver *rt_cuda_current(void);
+
 /* How a kernel text runs its blocks: no barriers; barriers, one GPU thread running each
  * block in lockstep; barriers run natively (the text defines QPK_NATIVE, lang/emit_c.c). */
 enum { RT_CUDA_PLAIN, RT_CUDA_LOCKSTEP, RT_CUDA_NATIVE };

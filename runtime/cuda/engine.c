@@ -52,12 +52,14 @@ static struct Cuda {
     int state;                  /* 0 not probed, 1 usable, -1 not */
     char why[256];
     const RtCudaDriver *d;
+    int ordinal;                /* the device asked for (--gpu, {!sched gpu_index}); 0 by default */
     CUdevice dev;
     CUcontext ctx;
     int arch;                   /* 90 for sm_90 */
     char dev_name[128];
     RtCudaPool pool;
     bool fallback_warned;
+    CUstream copy, compute;     /* NULL (the legacy stream, all copies synchronous) when not made */
     int64_t uploads, downloads, upload_bytes, download_bytes;  /* QPIPE_CUDA_STATS */
 } C = {.mu = PTHREAD_MUTEX_INITIALIZER};
 
@@ -96,11 +98,17 @@ static void res_free(void *ctx, uint64_t ptr, size_t bytes)
     rt_cuda_pool_put(&C.pool, ptr, bytes);
 }
 
+/* Copies go on the copy stream, asynchronous: residency.c orders them against the
+ * kernels (on the compute stream) with the buffer's event, and the host waits on that
+ * event before it reads. From pageable memory the driver stages them (they return once
+ * the source is read); from pinned frames (pinned.c) they run beside the kernels. */
 static int res_upload(void *ctx, uint64_t dst, const void *src, size_t bytes)
 {
     (void)ctx;
     C.uploads++;
     C.upload_bytes += (int64_t)bytes;
+    if (C.copy)
+        return C.d->cuMemcpyHtoDAsync((CUdeviceptr)dst, src, bytes, C.copy);
     return C.d->cuMemcpyHtoD((CUdeviceptr)dst, src, bytes);
 }
 
@@ -109,7 +117,46 @@ static int res_download(void *ctx, void *dst, uint64_t src, size_t bytes)
     (void)ctx;
     C.downloads++;
     C.download_bytes += (int64_t)bytes;
+    if (C.copy)
+        return C.d->cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, bytes, C.copy);
     return C.d->cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes);
+}
+
+/* The per-buffer events (residency.h RtDevOps streams); nothing without streams. */
+static int res_record(void *ctx, int stream, uint64_t *ev)
+{
+    (void)ctx;
+    if (!C.copy)
+        return 0;
+    if (!*ev) {
+        CUevent e = NULL;
+        CUresult r = C.d->cuEventCreate(&e, CU_EVENT_DISABLE_TIMING);
+        if (r != CU_OK)
+            return r;
+        *ev = (uint64_t)(uintptr_t)e;
+    }
+    return C.d->cuEventRecord((CUevent)(uintptr_t)*ev, stream == RT_DEV_COPY ? C.copy : C.compute);
+}
+
+static int res_wait(void *ctx, int stream, uint64_t ev)
+{
+    (void)ctx;
+    if (!C.copy)
+        return 0;
+    return C.d->cuStreamWaitEvent(stream == RT_DEV_COPY ? C.copy : C.compute, (CUevent)(uintptr_t)ev, 0);
+}
+
+static int res_sync(void *ctx, uint64_t ev)
+{
+    (void)ctx;
+    return C.copy ? C.d->cuEventSynchronize((CUevent)(uintptr_t)ev) : 0;
+}
+
+static void res_event_free(void *ctx, uint64_t ev)
+{
+    (void)ctx;
+    if (C.copy)
+        C.d->cuEventDestroy((CUevent)(uintptr_t)ev);
 }
 
 /* The host side (another thread, perhaps) acquiring a buffer: the context is made
@@ -127,12 +174,17 @@ static void res_unlock(void *ctx)
     pthread_mutex_unlock(&C.mu);
 }
 
-static const RtDevOps res_ops = {res_alloc, res_free, res_upload, res_download, res_lock, res_unlock, NULL};
+static const RtDevOps res_ops = {
+    .alloc = res_alloc, .free = res_free, .upload = res_upload, .download = res_download, .lock = res_lock,
+    .unlock = res_unlock, .record = res_record, .wait = res_wait, .sync = res_sync, .event_free = res_event_free};
 
 static void print_stats(void)
 {
     fprintf(stderr, "qpipe: cuda transfers: %lld uploads (%lld bytes), %lld downloads (%lld bytes)\n",
             (long long)C.uploads, (long long)C.upload_bytes, (long long)C.downloads, (long long)C.download_bytes);
+    RtCudaPinnedStats p = rt_cuda_pinned_stats();
+    fprintf(stderr, "qpipe: cuda pinned frames: %lld allocated (%lld bytes), %lld reused, %lld failed\n",
+            (long long)p.allocated, (long long)p.bytes, (long long)p.reused, (long long)p.failed);
 }
 
 /* Probe the driver and the first device once. Called with mu held. */
@@ -181,19 +233,28 @@ static void probe(void)
                  version % 1000 / 10, major, minor);
         return;
     }
+    if (C.ordinal >= count) {
+        snprintf(C.why, sizeof C.why, "no CUDA device %d (%d found, numbered from 0)", C.ordinal, count);
+        return;
+    }
     int cmaj = 0, cmin = 0;
-    if ((r = d->cuDeviceGet(&C.dev, 0)) != CU_OK ||
+    if ((r = d->cuDeviceGet(&C.dev, C.ordinal)) != CU_OK ||
         (r = d->cuDeviceGetAttribute(&cmaj, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, C.dev)) != CU_OK ||
         (r = d->cuDeviceGetAttribute(&cmin, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, C.dev)) != CU_OK ||
         (r = d->cuDevicePrimaryCtxRetain(&C.ctx, C.dev)) != CU_OK) {
-        snprintf(C.why, sizeof C.why, "CUDA device 0 does not answer (%s)", err_name(r));
+        snprintf(C.why, sizeof C.why, "CUDA device %d does not answer (%s)", C.ordinal, err_name(r));
         return;
     }
     d->cuDeviceGetName(C.dev_name, sizeof C.dev_name, C.dev);
     /* lockstep blocks keep their threads' state in qp_calloc'd memory: the default 8 MiB
      * device heap is too small for many blocks in flight (a failure falls back anyway) */
-    if (d->cuCtxSetCurrent(C.ctx) == CU_OK)
+    if (d->cuCtxSetCurrent(C.ctx) == CU_OK) {
         d->cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, CUDA_HEAP_BYTES);
+        /* blocking streams: what still runs on the legacy stream (argument arrays,
+         * 'hwconst and texture copies, cuFFT, cuBLAS) stays ordered with both */
+        if (d->cuStreamCreate(&C.copy, 0) != CU_OK || d->cuStreamCreate(&C.compute, 0) != CU_OK)
+            C.copy = C.compute = NULL;
+    }
     C.arch = cmaj * 10 + cmin;
     C.d = d;
     C.pool = (RtCudaPool){.dev_alloc = pool_alloc, .dev_free = pool_free, .limit = CUDA_CACHE_LIMIT};
@@ -201,6 +262,27 @@ static void probe(void)
     const char *st = getenv("QPIPE_CUDA_STATS");
     if (st && *st && strcmp(st, "0"))
         atexit(print_stats);
+}
+
+const RtCudaDriver *rt_cuda_current(void)
+{
+    pthread_mutex_lock(&C.mu);
+    probe();
+    const RtCudaDriver *d = C.state > 0 && C.d->cuCtxSetCurrent(C.ctx) == CU_OK ? C.d : NULL;
+    pthread_mutex_unlock(&C.mu);
+    return d;
+}
+
+bool rt_cuda_set_device(int ordinal, int *current)
+{
+    pthread_mutex_lock(&C.mu);
+    bool ok = C.state <= 0 || C.ordinal == ordinal;    /* no device in use: nothing to move */
+    if (!C.state)
+        C.ordinal = ordinal;
+    if (current)
+        *current = C.ordinal;
+    pthread_mutex_unlock(&C.mu);
+    return ok;
 }
 
 const RtDevOps *rt_cuda_dev_ops(void)
@@ -525,7 +607,7 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         }
         CUdeviceptr pa = dev_args, ps = dev_status;
         void *params[] = {&pa, &ps, &dims, &blkd};
-        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, NULL, params, NULL);
+        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, C.compute, params, NULL);
     }
     if (r == CU_OK)
         r = d->cuCtxSynchronize();
@@ -635,4 +717,6 @@ const RtEngine rt_cuda_engine = {
     .launch = cuda_launch,
     .free = cuda_free,
     .shutdown = cuda_shutdown,
+    .host_alloc = rt_cuda_host_alloc,
+    .host_free = rt_cuda_host_free,
 };

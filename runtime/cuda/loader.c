@@ -137,6 +137,16 @@ const RtCudaDriver *rt_cuda_driver(char *why, size_t len)
             SYM(d, cuMemcpy3D, "cuMemcpy3D_v2"),
             SYM(d, cuTexObjectCreate, "cuTexObjectCreate"),
             SYM(d, cuTexObjectDestroy, "cuTexObjectDestroy"),
+            SYM(d, cuStreamCreate, "cuStreamCreate"),
+            SYM(d, cuStreamWaitEvent, "cuStreamWaitEvent"),
+            SYM(d, cuEventCreate, "cuEventCreate"),
+            SYM(d, cuEventRecord, "cuEventRecord"),
+            SYM(d, cuEventSynchronize, "cuEventSynchronize"),
+            SYM(d, cuEventDestroy, "cuEventDestroy_v2"),
+            SYM(d, cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2"),
+            SYM(d, cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2"),
+            SYM(d, cuMemHostAlloc, "cuMemHostAlloc"),
+            SYM(d, cuMemFreeHost, "cuMemFreeHost"),
         };
         bool ok = d->lib && resolve(d->lib, syms, (int)(sizeof syms / sizeof *syms), "the CUDA driver",
                                     L.driver_why, sizeof L.driver_why);

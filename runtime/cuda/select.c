@@ -8,9 +8,11 @@
  */
 #include "runtime/cuda/cuda.h"
 #include "runtime/engine.h"
+#include "runtime/mem.h"
 #include "runtime/rt.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 const RtEngine *rt_engine_for(int choice, char *why, size_t len)
@@ -23,8 +25,12 @@ const RtEngine *rt_engine_for(int choice, char *why, size_t len)
     bool cuda = rt_cuda_engine.available(NULL, buf, sizeof buf);     /* host-independent */
     if (why)
         snprintf(why, len, "%s", cuda ? "" : buf);
-    if (cuda)
+    if (cuda) {
+        /* the run's video frames in page-locked memory (mem.h), for copies beside kernels */
+        static const RtPinnedAlloc pinned = {rt_cuda_host_alloc, rt_cuda_host_free};
+        rt_mem_set_pinned(&pinned);
         return &rt_cuda_engine;
+    }
     return choice == RT_ENGINE_CUDA ? NULL : &rt_cpu_engine;
 }
 
@@ -35,6 +41,28 @@ int rt_engine_parse(const char *text)
         if (!strcmp(text, names[i]))
             return i;
     return -1;
+}
+
+int rt_engine_parse_gpu(const char *text)
+{
+    char *end;
+    long n = text && *text ? strtol(text, &end, 10) : -1;
+    return n >= 0 && n < RT_ENGINE_MAX_GPUS && !*end && text[0] != '-' && text[0] != '+' ? (int)n : -1;
+}
+
+static int cli_gpu = -1;        /* --gpu N given */
+
+bool rt_engine_set_gpu(int ordinal, int *current)
+{
+    cli_gpu = ordinal;
+    return rt_cuda_set_device(ordinal, current);
+}
+
+int rt_engine_program_gpu(int ordinal, int *current)
+{
+    if (cli_gpu >= 0)
+        return 0;
+    return rt_cuda_set_device(ordinal, current) ? 1 : -1;
 }
 
 const char *rt_engine_choose(int choice, char *why, size_t len)

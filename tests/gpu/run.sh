@@ -9,7 +9,8 @@
 # (nvidia-smi absent or silent) it prints `ok gpu skipped: no GPU` and exits 0; a device
 # that qpipe cannot use (`--engine cuda` exits 69) is a failure.
 # Then, with the default arguments: the transfers of a 3-kernel filter over a 100-frame
-# clip (QPIPE_CUDA_STATS: one upload and one download per frame, nothing else, and the
+# clip (QPIPE_CUDA_STATS: one upload and one download per frame, nothing else; the frames
+# page-locked, from a few cuMemHostAlloc calls; and the
 # same frames as the CPU engine), and presets/denoise.q over a 1080p clip on both engines
 # (PSNR between them at least 50 dB: float rounding of exp/sqrt differs, the output is 8-bit).
 # Results that differ only in the last digits of exp/sin/... (CUDA's libm rounds
@@ -91,6 +92,18 @@ if [ $defaults -eq 1 ]; then
         failed=$((failed + 1))
     else
         echo "ok gpu transfers: 100 frames, $up uploads, $down downloads, frames as on the CPU"
+    fi
+    # the decoded frames in page-locked memory: every frame pinned (allocated or reused from
+    # the pinned pool), only a few cuMemHostAlloc calls, none failed
+    pin=$(grep 'cuda pinned frames' "$work/c3-cuda.err")
+    pa=$(echo "$pin" | sed -n 's/.*: \([0-9]*\) allocated.*/\1/p')
+    pr=$(echo "$pin" | sed -n 's/.*), \([0-9]*\) reused.*/\1/p')
+    pf=$(echo "$pin" | sed -n 's/.*, \([0-9]*\) failed.*/\1/p')
+    if [ -z "$pa" ] || [ $((pa + pr)) -lt 100 ] || [ "$pa" -gt 16 ] || [ "$pf" != 0 ]; then
+        echo "not ok gpu pinned frames: '$pin' (want >= 100 frames pinned, at most 16 cuMemHostAlloc, 0 failed)"
+        failed=$((failed + 1))
+    else
+        echo "ok gpu pinned frames: $pa allocated, $pr reused, 0 failed"
     fi
     # denoise.q at 1080p on both engines
     ffmpeg -v error -f lavfi -i testsrc2=size=1920x1080:rate=25 -vf noise=alls=20:allf=t -frames:v 10 \

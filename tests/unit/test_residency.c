@@ -57,12 +57,65 @@ static void d_lock(void *ctx) { ((Dev *)ctx)->locks++, ((Dev *)ctx)->lock_calls+
 static void d_unlock(void *ctx) { ((Dev *)ctx)->locks--; }
 
 static Dev dev;
-static const RtDevOps ops = {d_alloc, d_free, d_upload, d_download, d_lock, d_unlock, &dev};
+static const RtDevOps ops = {
+    .alloc = d_alloc, .free = d_free, .upload = d_upload, .download = d_download, .lock = d_lock,
+    .unlock = d_unlock, .ctx = &dev};
+
+/* The same device with two streams: every call is appended to a trace, so the order of
+ * copies, launches and the per-buffer event's records, waits and syncs can be checked.
+ * U upload, D download, K kernel, R0/R1 record on copy/compute, W0/W1 wait on copy/
+ * compute, S host sync, F event freed, X block freed. */
+static char trace[512];
+static int events_made;
+static void tr(const char *s) { strncat(trace, s, sizeof trace - strlen(trace) - 1); }
+static int s_upload(void *ctx, uint64_t dst, const void *src, size_t bytes)
+{
+    tr("U ");
+    return d_upload(ctx, dst, src, bytes);
+}
+static int s_download(void *ctx, void *dst, uint64_t src, size_t bytes)
+{
+    tr("D ");
+    return d_download(ctx, dst, src, bytes);
+}
+static void s_free(void *ctx, uint64_t ptr, size_t bytes)
+{
+    tr("X ");
+    d_free(ctx, ptr, bytes);
+}
+static int s_record(void *ctx, int stream, uint64_t *ev)
+{
+    (void)ctx;
+    if (!*ev)
+        *ev = (uint64_t)++events_made;
+    tr(stream == RT_DEV_COPY ? "R0 " : "R1 ");
+    return 0;
+}
+static int s_wait(void *ctx, int stream, uint64_t ev)
+{
+    (void)ctx, (void)ev;
+    tr(stream == RT_DEV_COPY ? "W0 " : "W1 ");
+    return 0;
+}
+static int s_sync(void *ctx, uint64_t ev)
+{
+    (void)ctx, (void)ev;
+    tr("S ");
+    return 0;
+}
+static void s_event_free(void *ctx, uint64_t ev)
+{
+    (void)ctx, (void)ev;
+    tr("F ");
+}
+static const RtDevOps sops = {d_alloc, s_free, s_upload, s_download, d_lock, d_unlock, &dev,
+                              s_record, s_wait, s_sync, s_event_free};
+static const RtDevOps *cur = &ops;
 
 static float *dptr(RtBuffer *b, unsigned use)
 {
     uint64_t p = 0;
-    if (rt_res_device(b, &ops, use, &p))
+    if (rt_res_device(b, cur, use, &p))
         return NULL;
     return (float *)(uintptr_t)p;
 }
@@ -71,6 +124,8 @@ static float *dptr(RtBuffer *b, unsigned use)
 static void k_add(RtBuffer *x, unsigned xuse, RtBuffer *y, unsigned yuse, float c)
 {
     float *dx = dptr(x, xuse), *dy = x == y ? dx : dptr(y, yuse);
+    if (cur == &sops)
+        tr("K ");
     for (int64_t i = 0; i < x->n; i++)
         dy[i] = dx[i] + c;
     rt_res_launched(x, xuse);
@@ -208,5 +263,46 @@ int main(void)
                                                 ? NULL
                                                 : "transferred");
     rt_release(x);
+
+    /* two streams: per-buffer events order copies and kernels (issue 14 "Streams") */
+    reset();
+    cur = &sops;
+    trace[0] = '\0';
+    x = frame(16);
+    for (int t = 0; t < 2; t++) {
+        rt_buf_host(x.a->buf, true);            /* the decoder writes frame t */
+        ((float *)x.a->data)[0] = (float)(10 * t);
+        k_add(x.a->buf, RW, x.a->buf, RW, 1.0f);
+        rt_buf_host(x.a->buf, false);           /* the encoder reads it */
+        if (((float *)x.a->data)[0] != (float)(10 * t + 1))
+            tr("wrong ");
+    }
+    rt_release(x);
+    /* frame 0: upload, its event on the copy stream, the kernel waits on it and records
+     * it on the compute stream; the download waits for that, the host for the download.
+     * Frame 1: the host's write first waits for the copy still reading its elements, the
+     * upload for the last use of the device block. Freed: after a sync on the event. */
+    const char *want = "U R0 W1 K R1 W0 D R0 S "
+                       "S W0 U R0 W1 K R1 W0 D R0 S "
+                       "S F X ";
+    report("two streams: copies and kernels ordered by the buffer's event",
+           !strcmp(trace, want) ? NULL : why("trace '%s', expected '%s'", trace, want));
+    report("two streams: one event per buffer, reused across frames",
+           events_made == 1 ? NULL : why("%d events made", events_made));
+
+    /* a 'const input and a 'nocopy output: the output's kernel does not wait for an
+     * upload it never had; the input is uploaded once, each launch records both */
+    reset();
+    trace[0] = '\0';
+    events_made = 0;
+    x = frame(8), y = frame(8);
+    k_add(x.a->buf, RO, y.a->buf, OUT, 1.0f);
+    k_add(x.a->buf, RO, y.a->buf, OUT, 1.0f);
+    const char *want2 = "U R0 W1 K R1 R1 W1 W1 K R1 R1 ";
+    report("two streams: 'const input uploaded once, 'nocopy output never waits on a copy",
+           !strcmp(trace, want2) ? NULL : why("trace '%s', expected '%s'", trace, want2));
+    rt_release(x);
+    rt_release(y);
+    cur = &ops;
     return failures != 0;
 }
