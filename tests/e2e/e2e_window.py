@@ -76,8 +76,10 @@ def ere(text):
     return re.sub(r"([.\[\]()*+?{}|^$\\])", r"\\\1", text)
 
 
-def find_window(name, timeout=30.0):
-    """The id of the visible window whose title is exactly name."""
+def find_window(name, timeout=90.0):
+    """The id of the visible window whose title is exactly name. Generous: on a loaded
+    2-core machine, starting a process, its GL context (llvmpipe) and the first frame has
+    taken over 30 s; an idle one takes under a second."""
     end = time.time() + timeout
     while time.time() < end:
         p = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "^%s$" % ere(name)], env=xenv(),
