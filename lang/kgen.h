@@ -217,6 +217,8 @@ typedef struct RangeEx {
 typedef void (*KgPass)(Gen *g);
 
 void kg_pass_lockstep(Gen *g);
+/* Statement s of a lockstep body, run by each thread not yet done (klockstep.c). */
+void kg_each_thread(Gen *g, Node *s);
 void kg_pass_access(Gen *g);
 void kg_pass_infer(Gen *g);
 void kg_pass_stencil(Gen *g);

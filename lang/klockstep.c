@@ -163,17 +163,22 @@ void kg_lock_stmts(Gen *g, NodeList *l)
             g->shared_top = false;
             continue;
         }
-        int id = g->temps++;
-        int saved = g->fn->tloop;
-        g->fn->tloop = id;
-        kg_bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt; qp_t++) {\n", IND(g));
-        kg_bprintf(OUT(g), "%*s    if (qp_th[qp_t].qp_done) continue;\n", IND(g));
-        g->fn->indent += 4;
-        kg_stmt(g, s);
-        g->fn->indent -= 4;
-        kg_bprintf(OUT(g), "%*s    qp_next%d:;\n%*s}\n", IND(g), id, IND(g));
-        g->fn->tloop = saved;
+        kg_each_thread(g, s);
     }
+}
+
+void kg_each_thread(Gen *g, Node *s)
+{
+    int id = g->temps++;
+    int saved = g->fn->tloop;
+    g->fn->tloop = id;
+    kg_bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt; qp_t++) {\n", IND(g));
+    kg_bprintf(OUT(g), "%*s    if (qp_th[qp_t].qp_done) continue;\n", IND(g));
+    g->fn->indent += 4;
+    kg_stmt(g, s);
+    g->fn->indent -= 4;
+    kg_bprintf(OUT(g), "%*s    qp_next%d:;\n%*s}\n", IND(g), id, IND(g));
+    g->fn->tloop = saved;
 }
 
 /* The pass: does the kernel have barriers? Then its statements run in lockstep. */

@@ -145,16 +145,7 @@ void kg_group_stmt(Gen *g, Node *s)
     /* natively: qp_wm, the warp's running lanes, the mask of the intrinsics */
     kg_bprintf(OUT(g), "%*s{\n%*s    QPK_WARP_MASK(qp_wm);\n", IND(g), IND(g));
     g->fn->indent += 4;
-    int id = g->temps++;
-    int saved = g->fn->tloop;
-    g->fn->tloop = id;
-    kg_bprintf(OUT(g), "%*sfor (qp_t = 0; qp_t < qp_nt; qp_t++) {\n", IND(g));
-    kg_bprintf(OUT(g), "%*s    if (qp_th[qp_t].qp_done) continue;\n", IND(g));
-    g->fn->indent += 4;
-    kg_stmt(g, s);
-    g->fn->indent -= 4;
-    kg_bprintf(OUT(g), "%*s    qp_next%d:;\n%*s}\n", IND(g), id, IND(g));
-    g->fn->tloop = saved;
+    kg_each_thread(g, s);
     g->fn->indent -= 4;
     kg_bprintf(OUT(g), "%*s}\n", IND(g));
     g->nxsites = 0;

@@ -118,26 +118,31 @@ Value rt_string_cstr(const char *text) { return rt_string_new(text, strlen(text)
 
 /* ---------------------------------------------------------------- arrays */
 
-static Value array_alloc(RtElem e, int rank, const int64_t *dims, bool zero)
+/* The element count of dims, or -1 when negative or too large. */
+static int64_t dims_count(int rank, const int64_t *dims)
 {
     int64_t n = 1;
     for (int i = 0; i < rank; i++) {
         if (dims[i] < 0 || (dims[i] && n > INT64_MAX / 64 / dims[i]))
-            return rt_undef();
+            return -1;
         n *= dims[i];
     }
+    return n;
+}
+
+/* An array over a host block of `bytes` (taken: its owner from now on); undef, with the
+ * block freed, when the headers cannot be allocated. */
+static Value array_over(RtElem e, int rank, const int64_t *dims, int64_t n, void *host, size_t bytes,
+                        unsigned flags, bool pinned)
+{
     RtArray *a = calloc(1, sizeof *a);
     RtBuffer *b = calloc(1, sizeof *b);
-    size_t bytes = rt_mem_round((size_t)n * rt_elem_size(e));
-    void *host = rt_mem_alloc(bytes);
-    if (!a || !b || !host) {
+    if (!a || !b) {
         free(a), free(b);
-        rt_mem_free(host, bytes);
+        rt_mem_free_frame(host, bytes, pinned);     /* rt_mem_free when not pinned */
         return rt_undef();
     }
-    if (zero || e == RT_VALUE)
-        memset(host, 0, bytes);     /* V_UNDEF is 0 */
-    *b = (RtBuffer){.refs = 1, .flags = RT_BUF_HOST_VALID, .elem = e, .n = n, .bytes = bytes, .host = host};
+    *b = (RtBuffer){.refs = 1, .flags = RT_BUF_HOST_VALID | flags, .elem = e, .n = n, .bytes = bytes, .host = host};
     a->hdr = (RtObj){1, V_ARRAY};
     a->elem = e;
     a->rank = rank;
@@ -148,16 +153,27 @@ static Value array_alloc(RtElem e, int rank, const int64_t *dims, bool zero)
     return (Value){.kind = V_ARRAY, .a = a};
 }
 
+static Value array_alloc(RtElem e, int rank, const int64_t *dims, bool zero)
+{
+    int64_t n = dims_count(rank, dims);
+    if (n < 0)
+        return rt_undef();
+    size_t bytes = rt_mem_round((size_t)n * rt_elem_size(e));
+    void *host = rt_mem_alloc(bytes);
+    if (!host)
+        return rt_undef();
+    if (zero || e == RT_VALUE)
+        memset(host, 0, bytes);     /* V_UNDEF is 0 */
+    return array_over(e, rank, dims, n, host, bytes, 0, false);
+}
+
 Value rt_array_new(RtElem e, int rank, const int64_t *dims) { return array_alloc(e, rank, dims, true); }
 
 Value rt_array_frame(RtElem e, int rank, const int64_t *dims)
 {
-    int64_t n = 1;
-    for (int i = 0; i < rank; i++) {
-        if (dims[i] < 0 || (dims[i] && n > INT64_MAX / 64 / dims[i]))
-            return rt_undef();
-        n *= dims[i];
-    }
+    int64_t n = dims_count(rank, dims);
+    if (n < 0)
+        return rt_undef();
     if (e == RT_VALUE)
         return array_alloc(e, rank, dims, false);
     size_t bytes = rt_mem_round((size_t)n * rt_elem_size(e));
@@ -165,23 +181,7 @@ Value rt_array_frame(RtElem e, int rank, const int64_t *dims)
     void *host = rt_mem_alloc_frame(bytes, &pinned);
     if (!host)
         return rt_undef();
-    RtArray *a = calloc(1, sizeof *a);
-    RtBuffer *b = calloc(1, sizeof *b);
-    if (!a || !b) {
-        free(a), free(b);
-        rt_mem_free_frame(host, bytes, pinned);
-        return rt_undef();
-    }
-    *b = (RtBuffer){.refs = 1, .flags = RT_BUF_HOST_VALID | (pinned ? RT_BUF_PINNED : 0u), .elem = e, .n = n,
-                    .bytes = bytes, .host = host};
-    a->hdr = (RtObj){1, V_ARRAY};
-    a->elem = e;
-    a->rank = rank;
-    a->n = n;
-    memcpy(a->dims, dims, (size_t)rank * sizeof *dims);
-    a->buf = b;
-    a->data = host;
-    return (Value){.kind = V_ARRAY, .a = a};
+    return array_over(e, rank, dims, n, host, bytes, pinned ? RT_BUF_PINNED : 0u, pinned);
 }
 Value rt_array_uninit(RtElem e, int rank, const int64_t *dims) { return array_alloc(e, rank, dims, false); }
 Value rt_array_vec(RtElem e, int64_t n) { return array_alloc(e, 1, &n, true); }
