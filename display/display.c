@@ -50,7 +50,7 @@ static void disp_sync_framerate(Rt *rt, int argc, Value *argv, int nout, Value *
 }
 
 static const RtBuiltin disp_builtins[] = {
-    {"imshow", 1, 2, 1, 0, disp_fig_imshow, "(x[, range])"},
+    {"imshow", 1, 2, 1, RT_LIB_HOSTLESS, disp_fig_imshow, "(x[, range])"},  /* figure.c acquires */
     {"hold", 1, 1, 1, 0, disp_fig_hold, "(\"on\" | \"off\")"},
     {"sync_framerate", 1, 1, 0, 0, disp_sync_framerate, "(fps)"},
     {"figure", 0, 1, 1, 0, disp_fig_figure, "([n | handle])"},

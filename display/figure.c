@@ -28,6 +28,7 @@
 #include "display/window.h"
 #include "display/context.h"
 #include "runtime/interp.h"
+#include "runtime/residency.h"
 
 #include <cairo.h>
 #include <dlfcn.h>
@@ -358,6 +359,8 @@ static void display_range(Rt *rt, const RtArray *a, int argc, Value *argv, doubl
     if (argc < 2)
         return;
     Value r = argv[1];
+    if (!rt_values_host(&r, 1, false) || (r.kind == V_ARRAY && r.a->n == 0 && !rt_buf_host(a->buf, false)))
+        rt_error(rt, "imshow: an argument could not be copied back from the GPU");
     if (r.kind != V_ARRAY || r.a->elem == RT_VALUE || rt_elem_is_complex(r.a->elem) || (r.a->n != 0 && r.a->n != 2))
         rt_error(rt, "imshow: the display range must be [lo, hi] or []");
     if (r.a->n == 2) {
@@ -417,7 +420,7 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (!disp_recording()) {
         if (f->rows * f->cols == 1) {           /* the window's own texture, paced */
             f->cairo = false;
-            if (!disp_win_imshow(rt->pool, f->id, a, lo, hi))
+            if (!disp_win_imshow(rt->pool, f->id, a, lo, hi, rt->opt.engine, rt->opt.verbose))
                 disp_warn_no_display(rt, "imshow");
             return;
         }
@@ -426,6 +429,8 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
             return;
         }
     }
+    if (!rt_buf_host(a->buf, false))
+        rt_error(rt, "imshow: the image could not be copied back from the GPU");
     int w, h;
     unsigned char *pix = image_rgb(a, lo, hi, &w, &h);
     if (!pix)

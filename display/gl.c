@@ -112,7 +112,7 @@ void disp_gl_begin(int w, int h)
     glActiveTexture(GL_TEXTURE0);
 }
 
-unsigned char *disp_gl_upload_begin(DispTex *t, int w, int h)
+void disp_gl_tex_size(DispTex *t, int w, int h)
 {
     if (!t->tex) {
         glGenTextures(1, &t->tex);
@@ -127,6 +127,11 @@ unsigned char *disp_gl_upload_begin(DispTex *t, int w, int h)
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
         t->w = w, t->h = h;
     }
+}
+
+unsigned char *disp_gl_upload_begin(DispTex *t, int w, int h)
+{
+    disp_gl_tex_size(t, w, h);
     size_t bytes = (size_t)w * (size_t)h * 4;
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, t->pbo);
     /* storage once per size; INVALIDATE_BUFFER lets the driver hand out fresh storage if

@@ -42,6 +42,9 @@ void disp_gl_begin(int w, int h);
  * NULL when the driver cannot map it. */
 unsigned char *disp_gl_upload_begin(DispTex *t, int w, int h);
 void disp_gl_upload_end(DispTex *t);
+/* Make t a w x h RGBA8 texture (its storage specified again only when the size changes),
+ * bound, its contents left as they are: what another writer (CUDA–GL interop) fills. */
+void disp_gl_tex_size(DispTex *t, int w, int h);
 void disp_gl_tex_free(DispTex *t);
 
 /* Draw texels src of t (in texels) into dst (window pixels), clipped to clip. */

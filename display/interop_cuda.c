@@ -1,142 +1,157 @@
 /*
- * interop_cuda.c - CUDA–GL interop through a dlopen'ed CUDA runtime (interop_cuda.h).
+ * interop_cuda.c - which path a frame takes to the window, and the device path through
+ * the engine's GL hook (interop_cuda.h).
  *
- * Only the few entry points used are declared here, with the types of the CUDA runtime API
- * reduced to what crosses the boundary (handles are pointers, enums ints), so no CUDA header
- * is needed to build.
+ * Registrations are kept per texture (few windows and panes: a short list), with the size
+ * they were made at: a texture specified again at another size is registered again. They
+ * are undone before the texture is freed (window.c, player.c) or re-sized by the host path.
  */
-#define GL_GLEXT_PROTOTYPES 1
 #include "display/interop_cuda.h"
+#include "runtime/engine.h"
+#include "runtime/rt.h"
 
 #include <GL/gl.h>
 
-#include <dlfcn.h>
 #include <stdio.h>
-#include <stdlib.h>
+#include <string.h>
 
-typedef void *CudaResource;     /* cudaGraphicsResource_t */
-typedef void *CudaArray;        /* cudaArray_t */
-typedef void *CudaStream;       /* cudaStream_t */
+#define MAX_REGS 32
 
-#define CUDA_SUCCESS 0
-#define CUDA_REGISTER_WRITE_DISCARD 2       /* cudaGraphicsRegisterFlagsWriteDiscard */
-#define CUDA_COPY_DEVICE_TO_DEVICE 3        /* cudaMemcpyDeviceToDevice */
-
-static struct {
-    int state;                  /* 0 not tried, 1 loaded, -1 not available */
-    char why[200];
-    void *lib;
-    int (*reg)(CudaResource *, unsigned, unsigned, unsigned);
-    int (*unreg)(CudaResource);
-    int (*map)(int, CudaResource *, CudaStream);
-    int (*unmap)(int, CudaResource *, CudaStream);
-    int (*array)(CudaArray *, CudaResource, unsigned, unsigned);
-    int (*copy)(CudaArray, size_t, size_t, const void *, size_t, size_t, size_t, int);
-    const char *(*errstr)(int);
-} cu;
-
-/* The registration of each texture, by GL name (few windows: a short list). */
 typedef struct Reg {
     unsigned tex;
     int w, h;
-    CudaResource res;
+    uint64_t handle;
+    const RtEngineGl *gl;
 } Reg;
-static Reg regs[16];
 
-static bool load(void)
+static struct {
+    Reg regs[MAX_REGS];
+    char vendor[128], renderer[160];
+    bool gl_read;
+    char broken[320];           /* an interop call failed: interop is off, this is why */
+    bool said[DISP_WHY_COUNT];
+} I;
+
+DispPath disp_interop_decide(const DispInteropCase *c, DispWhy *kind, char *why, size_t len)
 {
-    static const char *const names[] = {"libcudart.so", "libcudart.so.12", "libcudart.so.11.0"};
-    for (size_t i = 0; !cu.lib && i < sizeof names / sizeof *names; i++)
-        cu.lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
-    if (!cu.lib) {
-        snprintf(cu.why, sizeof cu.why, "the CUDA runtime (libcudart) cannot be loaded");
-        return false;
+    DispWhy k = DISP_WHY_NONE;
+    if (!c->engine_gl) {
+        k = DISP_WHY_ENGINE;
+        snprintf(why, len, "the engine is %s (%s), not CUDA", c->engine ? c->engine : "none",
+                 c->engine_why && *c->engine_why ? c->engine_why : "--engine cpu");
+    } else if (!c->gl_vendor || !strstr(c->gl_vendor, "NVIDIA")) {
+        k = DISP_WHY_GL;
+        snprintf(why, len, "the OpenGL driver is not NVIDIA's (%s, %s)", c->gl_vendor ? c->gl_vendor : "unknown",
+                 c->gl_renderer ? c->gl_renderer : "unknown");
+    } else if (c->broken) {
+        k = DISP_WHY_BROKEN;
+        snprintf(why, len, "CUDA–GL interop failed: %s", c->broken);
+    } else if (!c->real) {
+        k = DISP_WHY_TYPE;
+        snprintf(why, len, "an element type the device conversion does not take");
+    } else if (!c->has_device || !c->device_valid) {
+        k = DISP_WHY_STALE;
+        snprintf(why, len, "the frame's current copy is on the host%s",
+                 c->has_device ? " (its device copy is stale)" : " (it has no device copy)");
+    } else if (len) {
+        why[0] = '\0';
     }
-    *(void **)&cu.reg = dlsym(cu.lib, "cudaGraphicsGLRegisterImage");
-    *(void **)&cu.unreg = dlsym(cu.lib, "cudaGraphicsUnregisterResource");
-    *(void **)&cu.map = dlsym(cu.lib, "cudaGraphicsMapResources");
-    *(void **)&cu.unmap = dlsym(cu.lib, "cudaGraphicsUnmapResources");
-    *(void **)&cu.array = dlsym(cu.lib, "cudaGraphicsSubResourceGetMappedArray");
-    *(void **)&cu.copy = dlsym(cu.lib, "cudaMemcpy2DToArray");
-    *(void **)&cu.errstr = dlsym(cu.lib, "cudaGetErrorString");
-    if (!cu.reg || !cu.unreg || !cu.map || !cu.unmap || !cu.array || !cu.copy || !cu.errstr) {
-        snprintf(cu.why, sizeof cu.why, "the CUDA runtime lacks the graphics interop functions");
-        dlclose(cu.lib);
-        cu.lib = NULL;
-        return false;
-    }
-    return true;
+    *kind = k;
+    return k == DISP_WHY_NONE ? DISP_PATH_DEVICE : DISP_PATH_HOST;
 }
 
-bool disp_cuda_available(char *err, size_t errlen)
+static Reg *find(unsigned tex)
 {
-    if (!cu.state)
-        cu.state = load() ? 1 : -1;
-    if (cu.state < 0)
-        snprintf(err, errlen, "%s", cu.why);
-    return cu.state > 0;
-}
-
-static Reg *find_reg(unsigned tex)
-{
-    for (size_t i = 0; i < sizeof regs / sizeof *regs; i++)
-        if (regs[i].tex == tex && tex)
-            return &regs[i];
+    for (int i = 0; tex && i < MAX_REGS; i++)
+        if (I.regs[i].tex == tex)
+            return &I.regs[i];
     return NULL;
 }
 
-void disp_cuda_forget(DispTex *t)
+void disp_interop_forget(DispTex *t)
 {
-    Reg *r = find_reg(t->tex);
+    Reg *r = find(t->tex);
     if (r) {
-        cu.unreg(r->res);
+        r->gl->unreg(r->handle);
         *r = (Reg){0};
     }
 }
 
-static int failed(int code, const char *what, char *err, size_t errlen)
+void disp_interop_resize(DispTex *t, int w, int h)
 {
-    snprintf(err, errlen, "%s: %s", what, cu.errstr(code));
-    return -1;
+    Reg *r = find(t->tex);
+    if (r && (r->w != w || r->h != h))
+        disp_interop_forget(t);
 }
 
-int disp_cuda_upload(DispTex *t, const void *dev, size_t pitch, int w, int h, char *err, size_t errlen)
+/* The strings of the current GL context (one context serves every window: read once). */
+static void read_gl(void)
 {
-    if (!disp_cuda_available(err, errlen))
-        return -1;
-    Reg *r = find_reg(t->tex);
-    if (r && (r->w != w || r->h != h)) {
-        disp_cuda_forget(t);
-        r = NULL;
-    }
-    if (!t->tex || t->w != w || t->h != h) {
-        /* allocate the texture at this size (an upload of nothing through the host path) */
-        unsigned char *p = disp_gl_upload_begin(t, w, h);
-        if (p)
-            disp_gl_upload_end(t);
-    }
+    if (I.gl_read)
+        return;
+    I.gl_read = true;
+    const char *v = (const char *)glGetString(GL_VENDOR), *r = (const char *)glGetString(GL_RENDERER);
+    snprintf(I.vendor, sizeof I.vendor, "%s", v ? v : "");
+    snprintf(I.renderer, sizeof I.renderer, "%s", r ? r : "");
+}
+
+static void say(bool verbose, DispWhy kind, const char *why)
+{
+    if (!verbose || I.said[kind])
+        return;
+    I.said[kind] = true;
+    if (kind == DISP_WHY_NONE)
+        fprintf(stderr, "qpipe: display: frames are copied device to device (CUDA–GL interop)\n");
+    else
+        fprintf(stderr, "qpipe: display: frames go through the host: %s\n", why);
+}
+
+/* t registered at w x h with gl (made at that size first). NULL with why. */
+static Reg *registered(DispTex *t, int w, int h, const RtEngineGl *gl, char *why, size_t len)
+{
+    disp_interop_resize(t, w, h);
+    disp_gl_tex_size(t, w, h);
+    Reg *r = find(t->tex);
+    if (r)
+        return r;
+    for (int i = 0; !r && i < MAX_REGS; i++)
+        if (!I.regs[i].tex)
+            r = &I.regs[i];
     if (!r) {
-        for (size_t i = 0; !r && i < sizeof regs / sizeof *regs; i++)
-            if (!regs[i].tex)
-                r = &regs[i];
-        if (!r) {
-            snprintf(err, errlen, "too many textures registered with CUDA");
-            return -1;
-        }
-        int rc = cu.reg(&r->res, t->tex, GL_TEXTURE_2D, CUDA_REGISTER_WRITE_DISCARD);
-        if (rc != CUDA_SUCCESS)
-            return failed(rc, "cudaGraphicsGLRegisterImage", err, errlen);
-        r->tex = t->tex, r->w = w, r->h = h;
+        snprintf(why, len, "more than %d textures registered", MAX_REGS);
+        return NULL;
     }
-    int rc = cu.map(1, &r->res, NULL);
-    if (rc != CUDA_SUCCESS)
-        return failed(rc, "cudaGraphicsMapResources", err, errlen);
-    CudaArray arr = NULL;
-    rc = cu.array(&arr, r->res, 0, 0);
-    if (rc == CUDA_SUCCESS)
-        rc = cu.copy(arr, 0, 0, dev, pitch, (size_t)w * 4, (size_t)h, CUDA_COPY_DEVICE_TO_DEVICE);
-    int rc2 = cu.unmap(1, &r->res, NULL);
-    if (rc != CUDA_SUCCESS)
-        return failed(rc, "cudaMemcpy2DToArray", err, errlen);
-    return rc2 == CUDA_SUCCESS ? 0 : failed(rc2, "cudaGraphicsUnmapResources", err, errlen);
+    if (gl->reg(t->tex, &r->handle, why, len) != 0)
+        return NULL;
+    r->tex = t->tex, r->w = w, r->h = h, r->gl = gl;
+    return r;
+}
+
+bool disp_interop_show(DispTex *t, const RtArray *a, double lo, double hi, int engine, bool verbose)
+{
+    char ewhy[256] = "", why[400];
+    const RtEngine *e = rt_engine_for(engine, ewhy, sizeof ewhy);
+    read_gl();
+    const RtBuffer *b = a->buf;
+    DispInteropCase c = {.engine = e ? e->name : NULL, .engine_why = ewhy, .engine_gl = e && e->gl,
+                         .gl_vendor = I.vendor, .gl_renderer = I.renderer, .broken = I.broken[0] ? I.broken : NULL,
+                         .real = rt_elem_is_numeric(a->elem) && !rt_elem_is_complex(a->elem),
+                         .has_device = b && b->device, .device_valid = b && (b->flags & RT_BUF_DEVICE_VALID)};
+    DispWhy kind;
+    if (disp_interop_decide(&c, &kind, why, sizeof why) == DISP_PATH_HOST) {
+        say(verbose, kind, why);
+        return false;
+    }
+    int w = a->rank == 1 ? (int)a->dims[0] : (int)a->dims[1], h = a->rank == 1 ? 1 : (int)a->dims[0];
+    Reg *r = registered(t, w, h, e->gl, why, sizeof why);
+    if (r && e->gl->show(r->handle, a, lo, hi, why, sizeof why) == 0) {
+        say(verbose, DISP_WHY_NONE, "");
+        return true;
+    }
+    /* off for the rest of the run: a failing driver would fail every frame */
+    snprintf(I.broken, sizeof I.broken, "%.300s", why);
+    c.broken = I.broken;
+    disp_interop_decide(&c, &kind, why, sizeof why);
+    say(verbose, kind, why);
+    return false;
 }

@@ -5,9 +5,11 @@
 #include "display/context.h"
 #include "display/convert.h"
 #include "display/gl.h"
+#include "display/interop_cuda.h"
 #include "display/text.h"
 #include "display/window.h"
 #include "runtime/interp.h"
+#include "runtime/residency.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -39,6 +41,8 @@ typedef struct Line {
 struct DispPlayer {
     SDL_Window *win;
     RtPool *pool;               /* the host's: conversions run on it */
+    int engine;                 /* the run's --engine choice: frames on its device are shown from there */
+    bool verbose;               /* -v: say once how frames reach the window */
     Pic pic[DISP_PLAYER_SLOTS];
     int out;                    /* the output slot shown */
     Layout layout;
@@ -116,6 +120,7 @@ void disp_player_free(DispPlayer *p)
     disp_ctx_use(p->win);
     for (int i = 0; i < DISP_PLAYER_SLOTS; i++) {
         rt_release(p->pic[i].img);
+        disp_interop_forget(&p->pic[i].tex);
         disp_gl_tex_free(&p->pic[i].tex);
     }
     line_free(&p->l_overlay);
@@ -130,13 +135,21 @@ void disp_player_free(DispPlayer *p)
 
 /* ---------------------------------------------------------------- content */
 
-/* Convert and upload pic's array into its own texture. With the window's context current. */
+void disp_player_use_engine(DispPlayer *p, int engine, bool verbose)
+{
+    p->engine = engine;
+    p->verbose = verbose;
+}
+
+/* Convert and upload pic's array into its own texture: on the device when its copy there
+ * is current (interop_cuda.h), else on the host. With the window's context current. */
 static void upload(DispPlayer *p, Pic *pic)
 {
     pic->same = 0;
     pic->stale = false;
-    if (pic->img.kind != V_ARRAY)
+    if (pic->img.kind != V_ARRAY || disp_interop_show(&pic->tex, pic->img.a, 0, 255, p->engine, p->verbose))
         return;
+    disp_interop_resize(&pic->tex, pic->w, pic->h);
     unsigned char *dst = disp_gl_upload_begin(&pic->tex, pic->w, pic->h);
     if (dst) {
         disp_to_rgba(p->pool, pic->img.a, 0, 255, dst);
@@ -278,7 +291,7 @@ static void append_values(char *buf, size_t len, const char *label, Value img, i
     const RtArray *a = img.a;
     int w, h;
     disp_image_size(a, &w, &h);
-    if (x < 0 || y < 0 || x >= w || y >= h)
+    if (x < 0 || y < 0 || x >= w || y >= h || !rt_buf_host(a->buf, false))   /* shown from the GPU */
         return;
     int ch = a->rank == 3 ? (int)a->dims[2] : 1;
     n += (size_t)snprintf(buf + n, len - n, "  %s ", label);

@@ -51,6 +51,10 @@ typedef struct DispAction {
  * reason in err (the caller exits 69). */
 DispPlayer *disp_player_new(RtPool *pool, const char *title, int w, int h, char *err, size_t errlen);
 void disp_player_free(DispPlayer *p);
+/* The run's --engine choice (rt.h RT_ENGINE_*; default auto): pictures whose device copy
+ * is current are shown from the device through it (CUDA–GL interop, interop_cuda.h);
+ * verbose (-v): say once on stderr how pictures reach the window, and why. */
+void disp_player_use_engine(DispPlayer *p, int engine, bool verbose);
 /* Show img in slot (0 the input, 1… the outputs); the player keeps a reference to img (to
  * read the values under the cursor) and converts it with the range 0…255. NULL clears it. */
 void disp_player_set(DispPlayer *p, int slot, Value img);

@@ -133,7 +133,7 @@ static Win *prepare(int id, int iw, int ih)
     return w;
 }
 
-bool disp_win_imshow(RtPool *pool, int id, const RtArray *a, double lo, double hi)
+bool disp_win_imshow(RtPool *pool, int id, const RtArray *a, double lo, double hi, int engine, bool verbose)
 {
     int iw, ih;
     disp_image_size(a, &iw, &ih);
@@ -142,10 +142,13 @@ bool disp_win_imshow(RtPool *pool, int id, const RtArray *a, double lo, double h
     Win *w = prepare(id, iw, ih);
     if (!w)
         return false;
-    unsigned char *dst = disp_gl_upload_begin(&w->tex, iw, ih);
-    if (dst) {
-        disp_to_rgba(pool, a, lo, hi, dst);
-        disp_gl_upload_end(&w->tex);
+    if (!disp_interop_show(&w->tex, a, lo, hi, engine, verbose)) {    /* the host path */
+        disp_interop_resize(&w->tex, iw, ih);
+        unsigned char *dst = disp_gl_upload_begin(&w->tex, iw, ih);
+        if (dst) {
+            disp_to_rgba(pool, a, lo, hi, dst);
+            disp_gl_upload_end(&w->tex);
+        }
     }
     draw(w);
     disp_pace_shown();
@@ -157,6 +160,7 @@ bool disp_win_show_rgba(int id, const unsigned char *rgba, int iw, int ih)
     Win *w = iw > 0 && ih > 0 ? prepare(id, iw, ih) : NULL;
     if (!w)
         return false;
+    disp_interop_resize(&w->tex, iw, ih);
     unsigned char *dst = disp_gl_upload_begin(&w->tex, iw, ih);
     if (dst) {
         memcpy(dst, rgba, (size_t)iw * (size_t)ih * 4);
@@ -230,7 +234,7 @@ static void close_window(Win *w)
         return;
     int ww, wh;
     disp_ctx_begin(w->sdl, &ww, &wh);   /* the context current while the texture goes */
-    disp_cuda_forget(&w->tex);
+    disp_interop_forget(&w->tex);
     disp_gl_tex_free(&w->tex);
     SDL_DestroyWindow(w->sdl);
     w->sdl = NULL;

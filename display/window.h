@@ -23,8 +23,10 @@
 #include <stdbool.h>
 
 /* Show image a (a checked image array) with range [lo, hi] in figure id's window, opening
- * it if needed; converted on pool (the runtime's). false when there is no display. */
-bool disp_win_imshow(RtPool *pool, int id, const RtArray *a, double lo, double hi);
+ * it if needed: from its device copy through the run's engine (engine: the --engine
+ * choice) when interop_cuda.h allows, else converted on pool (the runtime's) and uploaded;
+ * verbose: say once why (-v). false when there is no display. */
+bool disp_win_imshow(RtPool *pool, int id, const RtArray *a, double lo, double hi, int engine, bool verbose);
 /* Show a figure drawn by Cairo (render.c: plots, grids of panes), RGBA8 of w x h, in figure
  * id's window. Not paced (only imshow's frames are). false when there is no display. */
 bool disp_win_show_rgba(int id, const unsigned char *rgba, int w, int h);

@@ -119,6 +119,8 @@ static void usage(FILE *out)
           "  --engine cpu|cuda|auto  where kernels run (default auto: CUDA when a device answers)\n"
           "  --gpu N               the CUDA device to run on (default 0)\n"
           "  --double --threads N as for qpipe exec\n"
+          "  -v                   say the engine, the kernels compiled, and how frames reach\n"
+          "                       the window (on the device through CUDA–GL interop, or why not)\n"
           "\n"
           "keys: space pause, left/right step, shift+left/right -/+1 s, Home/End, click the\n"
           "timeline to seek, w wipe, a input, b output, 1-9 which output, +/-/wheel zoom, drag\n"
@@ -672,6 +674,8 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
                 rt_engine_set_gpu(g, NULL);
         } else if (!strcmp(a, "--double")) {
             p.opt.dbl = true;
+        } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+            p.opt.verbose = true;
         } else if (!strcmp(a, "--paused")) {
             p.paused = true;
         } else if (!strcmp(a, "--no-pace")) {
@@ -713,11 +717,14 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
             goto done;
         }
     char why[256];
-    if (!rt_engine_choose(p.opt.engine, why, sizeof why)) {
+    const char *eng = rt_engine_choose(p.opt.engine, why, sizeof why);
+    if (!eng) {
         fprintf(stderr, "qpipe preview: --engine cuda: %s\n", why);
         rc = RT_EX_UNAVAILABLE;
         goto done;
     }
+    if (p.opt.verbose)
+        fprintf(stderr, "qpipe: engine %s (%s)\n", eng, *why ? why : "--engine cpu");
     p.src = pv_source_open(rt_host_pool(p.host), p.in, p.opt.dbl, err, sizeof err, &rc);
     if (!p.src) {
         fprintf(stderr, "qpipe preview: %s\n", err);
@@ -732,6 +739,7 @@ int cmd_preview(int argc, char **argv, const RunEnv *env)
         rc = 69;
         goto done;
     }
+    disp_player_use_engine(p.player, p.opt.engine, p.opt.verbose);
     for (int i = 0; i < p.nslots; i++)
         if ((rc = load(&p, &p.slot[i], true)) != 0)
             goto done;

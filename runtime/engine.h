@@ -34,6 +34,23 @@ typedef struct RtEngineGrid {
     const RtKernelSite *site;   /* what a crash inside the launch reports (crash.c), or NULL */
 } RtEngineGrid;
 
+/* An engine's side of showing frames that live in its device memory (the display's CUDA–GL
+ * interop, docs/preview.md): a GL texture registered with the device, and an image array's
+ * current device copy converted to RGBA8 on the device and copied into it, no download.
+ * Every call is made on the thread whose OpenGL context is current and holds the texture;
+ * the runtime knows GL textures only by their names. */
+typedef struct RtEngineGl {
+    /* Register GL_TEXTURE_2D `tex` (RGBA8, its storage made) for writing: 0 and its handle,
+     * or -1 with why (the driver's call and error: a GL that is not the device's driver). */
+    int (*reg)(unsigned tex, uint64_t *handle, char *why, size_t len);
+    void (*unreg)(uint64_t handle);
+    /* Write image a (a real matrix or a cube of 1, 3 or 4 channels, whose buffer's device
+     * copy is current) as RGBA8 into the registered texture, of a's image size, mapped as
+     * display/convert.c maps ([lo, hi] to 0..255, rounded half up, clamped, gray into R, G
+     * and B, alpha opaque). 0, or -1 with why (nothing drawn). */
+    int (*show)(uint64_t handle, const RtArray *a, double lo, double hi, char *why, size_t len);
+} RtEngineGl;
+
 typedef struct RtEngine {
     const char *name;
     /* Can kernels run on it at all (on this host)? When not, why (one line). */
@@ -62,6 +79,9 @@ typedef struct RtEngine {
      * for the run when the engine is chosen (rt_engine_for, mem.h rt_mem_set_pinned). */
     void *(*host_alloc)(size_t bytes);
     void (*host_free)(void *p, size_t bytes);
+    /* Frames shown from device memory (NULL: the engine has none; the display converts on
+     * the host). */
+    const RtEngineGl *gl;
 } RtEngine;
 
 /* An engine's state on a host (the CPU engine's JIT; a device context and module cache):

@@ -18,6 +18,7 @@
 #include "runtime/cuda/alloc.h"
 #include "runtime/cuda/api.h"
 #include "runtime/cuda/cuda.h"
+#include "runtime/cuda/gl.h"
 #include "runtime/cuda/ptx.h"
 #include "runtime/cuda/texture.h"
 #include "runtime/engine.h"
@@ -719,4 +720,5 @@ const RtEngine rt_cuda_engine = {
     .shutdown = cuda_shutdown,
     .host_alloc = rt_cuda_host_alloc,
     .host_free = rt_cuda_host_free,
+    .gl = &rt_cuda_gl,          /* the display's CUDA–GL interop (gl.c) */
 };

@@ -183,11 +183,23 @@ print "shown"
 """
 
 
-@check("window imshow gradients: float, uint8 RGB, int with [lo, hi], RGBA; exec waits until closed")
+HOST_PATH = re.compile(r"qpipe: display: frames go through the host: (the engine is cpu \(.+\), not CUDA|"
+                       r"the OpenGL driver is not NVIDIA's \(.+\))\n")
+
+
+def host_path_said_once(log):
+    """docs/preview.md "CUDA–GL interop": under Xvfb (Mesa) with --engine auto, -v says once
+    why frames go through the host (no GPU here: the CPU engine; a GPU machine: Mesa's GL)."""
+    n = len(HOST_PATH.findall(log))
+    assert n == 1 and "device to device" not in log, "-v said the host path %d times: %r" % (n, log[-400:])
+
+
+@check("window imshow gradients: float, uint8 RGB, int with [lo, hi], RGBA; exec waits until closed; "
+       "-v says once why frames go through the host")
 def imshow_gradients():
     prog = out("gradients.q")
     write(prog, GRADIENTS)
-    proc = spawn(["exec", prog], xenv(), out("gradients.log"))
+    proc = spawn(["exec", "-v", "--engine", "auto", prog], xenv(), out("gradients.log"))
     try:
         wins = {t: find_window(t) for t in ("w_float", "w_uint8_rgb", "w_int_range", "w_rgba")}
 
@@ -213,6 +225,7 @@ def imshow_gradients():
             key(wins[t], "q")
         rc = finish(proc)
         assert rc == 0, "exit status %d" % rc
+        host_path_said_once(open(out("gradients.log")).read())
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -442,7 +455,8 @@ IDENTITY = "function y = process(x)\n    y = x\nendfunction\n"
 
 
 @check("window preview: an output that is its input (one texture for both panes) follows Right and a "
-       "reload to another filter and back; --exit-at-end prints the frame count and the stages")
+       "reload to another filter and back; --exit-at-end prints the frame count and the stages; -v says the "
+       "engine and once why frames go through the host")
 def preview_identity():
     frames = rgb_frames(os.path.join(MEDIA, "in444.mp4"))
     clip = out("same.mp4")
@@ -477,8 +491,11 @@ def preview_identity():
         if proc.poll() is None:
             proc.kill()
     count = len(frames) // (320 * 180 * 3)
-    code, _, err = run([QPIPE, "preview", f, clip, "--no-pace", "--exit-at-end"], env=xenv(), timeout=60)
+    code, _, err = run([QPIPE, "preview", f, clip, "--no-pace", "--exit-at-end", "-v", "--engine", "auto"],
+                       env=xenv(), timeout=60)
     assert code == 0, "exit status %d: %s" % (code, err[-300:])
+    assert re.search(r"qpipe: engine (cpu|cuda) \(", err), err[-300:]
+    host_path_said_once(err)
     m = re.search(r"qpipe preview: (\d+) frames in [\d.]+ s: [\d.]+ fps\n", err)
     assert m and int(m.group(1)) == count, "no line of %d frames: %r" % (count, err[-300:])
     assert re.search(r"qpipe preview: per frame: decoded frame wait [\d.]+ ms, filter [\d.]+ ms, "

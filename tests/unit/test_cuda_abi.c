@@ -1,10 +1,11 @@
 /*
  * test_cuda_abi.c - our declarations of the driver's texture structs (runtime/cuda/texture.h)
- * against cuda.h's: same size, same member offsets, same constants. A static test: it is
+ * and of the interop's 2-D copy (runtime/cuda/gl.h) against cuda.h's: same size, same member offsets, same constants. A static test: it is
  * compiled together with /usr/local/cuda/include/cuda.h (the toolkit on the test machine),
  * so a difference fails the build of this test; the run reports what was compared. Where
  * the header is missing the run says so and fails (the toolkit belongs to the test machine).
  */
+#include "runtime/cuda/gl.h"
 #include "runtime/cuda/texture.h"
 #include "tests/unit/check.h"
 
@@ -62,12 +63,26 @@ _Static_assert((int)RT_CU_RESOURCE_TYPE_ARRAY == (int)CU_RESOURCE_TYPE_ARRAY, "a
 _Static_assert((int)RT_CU_MEMORYTYPE_DEVICE == (int)CU_MEMORYTYPE_DEVICE, "device");
 _Static_assert((int)RT_CU_MEMORYTYPE_ARRAY == (int)CU_MEMORYTYPE_ARRAY, "array memory");
 _Static_assert(sizeof(RtCuTexObject) == sizeof(CUtexObject), "texture object handle");
+
+SAME_SIZE(RtCuMemcpy2D, CUDA_MEMCPY2D);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, srcY);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, srcMemoryType);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, srcDevice);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, srcPitch);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, dstMemoryType);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, dstArray);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, dstPitch);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, WidthInBytes);
+SAME(RtCuMemcpy2D, CUDA_MEMCPY2D, Height);
+_Static_assert((int)RT_CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD == (int)CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD,
+               "write discard");
 #endif
 
 int main(void)
 {
 #ifdef HAVE_CUDA_H
     report("texture_structs_match_cuda_h", NULL);
+    report("interop_copy_struct_matches_cuda_h", NULL);
 #else
     report("texture_structs_match_cuda_h", "no /usr/local/cuda/include/cuda.h to compare with");
 #endif

@@ -3,18 +3,16 @@
  * formula of docs/figures.md computed here by hand: every real element type, gray and RGB
  * and RGBA, a [lo, hi] range, NaN, clamping, the half-up rounding, the step of a range with
  * hi <= lo; a float32 RGB image wide enough for the vector loop of the preview's pictures
- * (halves, their neighbours, NaN, infinities); and display/interop_cuda.c saying why when there is no CUDA runtime.
+ * (halves, their neighbours, NaN, infinities). The interop path: test_interop.c.
  *
  * Prints `ok NAME` or `not ok NAME: REASON` per check (docs/testing.md "Unit tests").
  */
 #include "display/convert.h"
-#include "display/interop_cuda.h"
 #include "runtime/interp.h"
 #include "runtime/rt.h"
 
 #include "tests/unit/check.h"
 
-#include <dlfcn.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -125,18 +123,6 @@ int main(void)
     bad = check_type(rt->pool, RT_F32, 1, range, 8, 400, 400);
     report("step_when_hi_is_lo", bad);
 
-    char err[256] = "";
-    void *cuda = dlopen("libcudart.so", RTLD_LAZY);
-    if (cuda) {
-        dlclose(cuda);
-        report("cuda_interop_unavailable_says_why", NULL);     /* a CUDA machine: nothing to check */
-    } else {
-        bool avail = disp_cuda_available(err, sizeof err);
-        DispTex t = {0};
-        int rc = disp_cuda_upload(&t, NULL, 0, 4, 4, err, sizeof err);
-        report("cuda_interop_unavailable_says_why",
-               !avail && rc == -1 && strstr(err, "libcudart") ? NULL : why("available %d rc %d err '%s'", avail, rc, err));
-    }
     rt_free(rt);
     rt_host_free(host);
     return failures != 0;
