@@ -22,6 +22,8 @@
 # the cases of tests/kernels/cuda/ (native syncthreads blocks with __shared__ memory,
 # 'hwconst in __constant__ memory and past it, 'hwtex_const through __ldg) and
 # tests/kernels/textures/ must run on the device.
+# Last, tests/gpu/interop.sh: imshow and preview frames shown from the device through
+# CUDA-GL interop, pixels equal to the CPU engine's (needs an X display on the NVIDIA driver).
 QPIPE=${QPIPE:-build/qpipe}
 if ! nvidia-smi -L >/dev/null 2>&1; then
     echo "ok gpu skipped: no GPU"
@@ -121,5 +123,7 @@ if [ $defaults -eq 1 ]; then
     else
         echo "ok gpu denoise 1080p: PSNR cuda vs cpu $psnr dB"
     fi
+    # the display's CUDA-GL interop (skipped, saying why, without an NVIDIA X display)
+    QPIPE="$QPIPE" sh tests/gpu/interop.sh || failed=$((failed + 1))
 fi
 [ $failed -eq 0 ]
