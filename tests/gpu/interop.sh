@@ -8,7 +8,8 @@
 # with a range, both with values past the range and between integers. Shown with `--engine
 # cuda` the frames must go device to device (-v says so) and each window's pixels (xwd)
 # must equal those of the same program under `--engine cpu` (convert.c on the host). Then
-# `qpipe preview` of a kernel filter under `--engine cuda -v` must say the same. One line
+# `qpipe preview` of a kernel filter under `--engine cuda -v` must say the same and download
+# nothing (QPIPE_CUDA_STATS: 0 downloads; the filter's outputs never leave the device). One line
 # `ok gpu display interop: ...`, `ok gpu display interop skipped: REASON` (no display, a
 # GL that is not NVIDIA's: the host path, which tests/e2e/e2e_window.py covers) or
 # `not ok gpu display interop: REASON`; exit status 1 on failure.
@@ -89,11 +90,17 @@ done
 # the preview: the filter's output (on the device) shown from there
 ffmpeg -v error -f lavfi -i testsrc2=size=320x240:rate=25 -frames:v 10 -pix_fmt yuv444p -c:v libx264 -qp 0 \
     "$work/clip.mkv" || exit 2
-XDG_CACHE_HOME="$work/cache" timeout 120 "$QPIPE" preview tests/gpu/chain3.q "$work/clip.mkv" --engine cuda -v \
-    --no-pace --exit-at-end >"$work/preview.log" 2>&1
+QPIPE_CUDA_STATS=1 XDG_CACHE_HOME="$work/cache" timeout 120 "$QPIPE" preview tests/gpu/chain3.q "$work/clip.mkv" \
+    --engine cuda -v --no-pace --exit-at-end >"$work/preview.log" 2>&1
 rc=$?
 if [ $rc -ne 0 ] || ! grep -q "frames are copied device to device" "$work/preview.log"; then
     say "not ok" ": qpipe preview --engine cuda (exit $rc): $(grep 'qpipe: display\|error' "$work/preview.log" | head -3 | tr '\n' ' ')"
     exit 1
 fi
-say ok ": 2 windows from the device equal to the CPU engine's, preview device to device"
+# the filter's outputs are drawn from the device: nothing comes back to the host
+stats=$(grep 'cuda transfers' "$work/preview.log")
+if [ "$(echo "$stats" | sed -n 's/.*), \([0-9]*\) downloads.*/\1/p')" != 0 ]; then
+    say "not ok" ": qpipe preview --engine cuda downloaded frames: '$stats' (want 0 downloads)"
+    exit 1
+fi
+say ok ": 2 windows from the device equal to the CPU engine's; preview device to device, 0 downloads"
