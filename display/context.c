@@ -28,7 +28,10 @@ double disp_now(void)
 
 /* Xlib's default error handler prints and exits. A request about a window that is already
  * gone (the user closed it while SDL still had a message queued for it) is harmless, so
- * errors are ignored instead. libX11 is SDL's (loaded by it): found, not linked. */
+ * errors are ignored instead. libX11 is SDL's: found, not linked. The handler is set twice:
+ * before SDL opens the display, so that it is the handler SDL saves and puts back when it
+ * closes the display (errors of requests still queued arrive in that last XSync, after
+ * SDL's own handler is gone), and after, in place of the one SDL installs. */
 static int ignore_x_error(void *display, void *event)
 {
     (void)display, (void)event;
@@ -37,13 +40,14 @@ static int ignore_x_error(void *display, void *event)
 
 static void quiet_x_errors(void)
 {
-    void *x11 = dlopen("libX11.so.6", RTLD_LAZY | RTLD_NOLOAD);
+    static void *x11;           /* kept open: the handler lives in the library's state */
+    if (!x11)
+        x11 = dlopen("libX11.so.6", RTLD_LAZY);
     if (!x11)
         return;
     void *(*set)(int (*)(void *, void *)) = (void *(*)(int (*)(void *, void *)))dlsym(x11, "XSetErrorHandler");
     if (set)
         set(ignore_x_error);
-    dlclose(x11);
 }
 
 static bool fail(const char *fmt, const char *detail)
@@ -70,6 +74,8 @@ bool disp_ctx_start(void)
     const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
     if ((!x || !*x) && (!wl || !*wl))
         return fail("no display%s", "");
+    if (x && *x)
+        quiet_x_errors();
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");      /* Ctrl-C stays qpipe's */
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
     if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
