@@ -167,6 +167,39 @@ QP_DEVICE void *qpk_shared_take(unsigned char *base, unsigned long long *off, un
 #define QPK_SHARED_FREE(p) qp_free(p)
 #endif
 
+/* Grid barriers (syncthreads(grid), this_grid.sync(); lang/klockstep.c): QPK_GRID_SYNC(k)
+ * is the k-th in the text. Under CUDA every block of the grid waits in qpk_grid_sync; the
+ * engine launches such a kernel cooperatively (cuLaunchCooperativeKernel), so every block is
+ * resident. The barrier is ours, not cooperative groups' (whose headers NVRTC does not
+ * have): a counter in the module's memory to which each block's first thread adds 1 and
+ * block 0 adds 2^31 - (blocks - 1); when every block has added, the top bit has flipped,
+ * which each waits for, and the low bits are back where they were, so the counter serves
+ * the next barrier and the next launch as it is. On the CPU a block cannot wait for blocks
+ * the pool has not started: it notes where it is in its first thread's qp_phase and
+ * returns; the engine runs the grid again, and the block jumps back to qp_grid<k>. */
+#ifdef QP_CUDA
+__device__ unsigned int qpk_grid_bar;
+QP_DEVICE void qpk_grid_sync(void)
+{
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+        unsigned int blocks = gridDim.x * gridDim.y * gridDim.z;
+        bool first = blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0;
+        __threadfence();    /* the block's writes, seen by the grid before it arrives */
+        unsigned int old = atomicAdd(&qpk_grid_bar, first ? 0x80000000u - (blocks - 1) : 1u);
+        while (((old ^ *(volatile unsigned int *)&qpk_grid_bar) & 0x80000000u) == 0)
+            ;
+        __threadfence();
+    }
+    __syncthreads();
+}
+#define QPK_GRID_SYNC(k) qpk_grid_sync()
+#else
+#define QPK_GRID_SYNC(k) \
+    do { qp_th[0].qp_phase = (k); return; } while (0); \
+    qp_grid##k:
+#endif
+
 /* Cooperative groups (lang/kwarp.c). A group is a warp of 32 consecutive threads of the
  * block (coalesced_threads) or the block (this_thread_block); qp_bn is the block's thread
  * count, QPK_TID the thread's number in it. Each exchange's offered values are in the

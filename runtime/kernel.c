@@ -764,7 +764,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     bool barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
     bool grid = sync.grid;
     record_residency(&L);       /* before the launch: the engine reads it */
-    if (!grid && rt_kernel_run_compiled(rt, &L, kv.f, barriers)) {
+    if (rt_kernel_run_compiled(rt, &L, kv.f, barriers)) {
         /* done natively */
     } else if (!rt_values_host(L.args, given, true)) {
         rt_error(rt, "parallel_do: the arguments could not be copied back from the GPU");
