@@ -17,6 +17,7 @@
  */
 #include "runtime/cuda/alloc.h"
 #include "runtime/cuda/api.h"
+#include "runtime/cuda/coop.h"
 #include "runtime/cuda/cuda.h"
 #include "runtime/cuda/ptx.h"
 #include "runtime/cuda/texture.h"
@@ -36,6 +37,7 @@ struct RtEngineKernel {
     CUfunction fn;
     int block;                  /* threads per block from the occupancy API */
     bool lockstep;
+    bool grid;                  /* grid barriers (QPK_GRID): a cooperative launch (coop.c) */
     unsigned shared;            /* a native lockstep text (QPK_NATIVE): its dynamic shared bytes */
     uint64_t hwconst;           /* QPK_HWCONST: args[i] that may go to __constant__ qpk_const */
     CUdeviceptr cbase;          /* qpk_const in the module, and its bytes */
@@ -351,6 +353,7 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
     const char *native = lockstep ? strstr(text, "\n#define QPK_NATIVE ") : NULL;
     if (native)
         k->shared = (unsigned)strtoul(native + strlen("\n#define QPK_NATIVE "), NULL, 10);
+    k->grid = lockstep && strstr(text, "\n#define QPK_GRID ");
     const char *hwconst = strstr(text, "\n#define QPK_HWCONST ");
     if (hwconst)
         k->hwconst = strtoull(hwconst + strlen("\n#define QPK_HWCONST "), NULL, 16);
@@ -607,7 +610,11 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         }
         CUdeviceptr pa = dev_args, ps = dev_status;
         void *params[] = {&pa, &ps, &dims, &blkd};
-        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, C.compute, params, NULL);
+        if (k->grid)    /* every block resident, or the kernel runs on the CPU */
+            r = rt_cuda_coop_launch(d, C.dev, k->fn, grid, blk, k->shared, C.compute, params);
+        else
+            r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, C.compute,
+                                  params, NULL);
     }
     if (r == CU_OK)
         r = d->cuCtxSynchronize();
@@ -667,7 +674,9 @@ static void cuda_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *
     /* the same kernel on the CPU: the host copies are what they were before the launch */
     if (warn)
         fprintf(stderr, "qpipe: warning: kernel '%s' cannot run on the GPU (%s): it runs on the CPU\n", k->name,
-                r == 1 ? "grid too large" : err_name(r));
+                r == 1 ? "grid too large"
+                : r == RT_CUDA_COOP_TOO_LARGE ? "syncthreads(grid) needs the whole grid resident, the device holds fewer blocks"
+                : err_name(r));
     memset(status, 0, sizeof *status);
     char err[1024];
     if (!on_cpu(k, err, sizeof err)) {
