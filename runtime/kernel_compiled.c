@@ -369,6 +369,9 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
             rt->cur = at;       /* the failing statement, as the interpreter reports it */
         if (status.failed == 3)
             rt_out_of_memory(rt);
+        if (status.failed == 4)     /* qpk_grid_sync gave up (kernels/qp_kernel.h) */
+            rt_error(rt, "syncthreads(grid): not every block of the grid reached the barrier (its conditions must be "
+                         "the same in every thread)");
         if (status.failed == 1)
             rt_error(rt, "assertion failed: %s:%d", f->mod->m->src.name, status.line);
         /* the interpreter's message: index out of range: x[3] with size(x) = [3] */

@@ -6,7 +6,9 @@
 #ifndef RT_CUDA_COOP_H
 #define RT_CUDA_COOP_H
 
+#include "runtime/cuda/alloc.h"
 #include "runtime/cuda/api.h"
+#include "runtime/engine.h"
 
 /* The driver's answers when a cooperative launch cannot be made (cuda.h's values, so that
  * cuGetErrorName names them). */
@@ -27,5 +29,15 @@ long long rt_cuda_coop_capacity(const RtCudaDriver *d, CUdevice dev, CUfunction 
  * RT_CUDA_COOP_TOO_LARGE and nothing is launched (the engine runs the kernel on the CPU). */
 CUresult rt_cuda_coop_launch(const RtCudaDriver *d, CUdevice dev, CUfunction fn, const unsigned grid[3],
                              const unsigned blk[3], unsigned shared, CUstream s, void **params);
+
+/* A grid that cannot wait in place (more blocks than the device holds, or blocks that are
+ * not native), tiled: the module's qpk_cuda runs qpk_grid_tiles (lang/emit_c.c), each CUDA
+ * block of one thread running blocks of the grid in turn between grid barriers, their
+ * threads in a zeroed state of the pool (qpk_thread_bytes per thread of the grid, its address
+ * in the module's qpk_grid_state); as many CUDA blocks as the device holds, at most one per
+ * block of the grid, launched cooperatively and waited for (the state goes back to the
+ * pool). RT_CUDA_COOP_* or the failing call's result when it cannot run. */
+CUresult rt_cuda_coop_tiled(const RtCudaDriver *d, CUdevice dev, RtCudaPool *pool, CUmodule mod, CUfunction fn,
+                            const RtEngineGrid *g, CUstream s, void **params);
 
 #endif

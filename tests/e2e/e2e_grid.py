@@ -11,7 +11,9 @@ without a GPU.
 - a grid barrier that only some blocks reach (against the spec) ends, with no hang;
 - the CUDA text (`emit --cuda`) waits at qpk_grid_sync and NVRTC + ptxas sm_90 accept it:
   bar.sync, membar.gl, atom.global.add on qpk_grid_bar and the volatile spin on it in the
-  PTX; the plain C text resumes its blocks instead (qp_resume, qpk_grid_blocks);
+  PTX; the plain C text resumes its blocks instead (qp_resume, qpk_grid_blocks); the tiled
+  variant the CUDA engine compiles for grids larger than the device holds (QPK_GRID_TILED)
+  is not native and runs qpk_grid_tiles over the engine's state;
 - shared memory with a grid barrier stays in the interpreter, each block with its own array.
 """
 
@@ -146,6 +148,22 @@ def _():
         raise AssertionError("this_grid.thread_idx or this_grid.sync() not in the CUDA text")
     if "atom.global.add.u32" not in ptx_of(text, "grid_two_phase_sum"):
         raise AssertionError("no grid barrier in the PTX of this_grid.sync()")
+
+
+@check("the tiled variant (QPK_GRID_TILED, a grid larger than the device holds): not native, qpk_grid_tiles; NVRTC + ptxas sm_90")
+def _():
+    text = emit("cuda", "tests/kernels/shared/grid_barrier_in_for.q")
+    if "#ifndef QPK_GRID_TILED\n#define QPK_NATIVE" not in text:
+        raise AssertionError("QPK_NATIVE not under #ifndef QPK_GRID_TILED")
+    ptx = ptx_of("#define QPK_GRID_TILED 1\n" + text, "grid_barrier_in_for_tiled")
+    for want in ("qpk_grid_state", "qpk_thread_bytes", "qpk_grid_running", "atom.global.add.u32", "membar.gl"):
+        if want not in ptx:
+            raise AssertionError("no %s in the tiled PTX" % want)
+    if ".extern .shared" in ptx:
+        raise AssertionError("the tiled variant uses the native blocks' shared memory")
+    native = ptx_of(text, "grid_barrier_in_for")
+    if "qpk_grid_state" in native:
+        raise AssertionError("the native variant tiles")
 
 
 @check("shared memory with a grid barrier: the interpreter runs it, one array per block")
