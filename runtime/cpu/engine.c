@@ -33,6 +33,9 @@ typedef int64_t (*GridEntry)(const qp_arg *args, const int64_t *dims, const int6
 struct RtEngineKernel {
     Entry entry;
     GridEntry grid;             /* a kernel with grid barriers (then entry is NULL) */
+    size_t *state;              /* … the state of its last launch, kept for the next (taken
+                                   by a launch with an atomic exchange: launches may overlap);
+                                   state[0] its bytes, the threads after STATE_HEAD */
     bool lockstep;
     RtPool *pool;               /* the host's */
 };
@@ -83,6 +86,7 @@ static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *t
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    k->state = NULL;
     k->entry = grid ? NULL : (Entry)e;
     k->grid = grid ? (GridEntry)e : NULL;
     k->lockstep = lockstep;
@@ -135,12 +139,16 @@ static void run_rows(void *ctx, int64_t lo, int64_t hi)
     rt_kernel_site_leave(prev);
 }
 
+#define STATE_HEAD 64     /* the state's size, before the threads (64: their alignment) */
+
 typedef struct GridJob {
     GridEntry entry;
     const qp_arg *args;
     const RtEngineGrid *grid;
     qp_status *status;
-    void *state;
+    unsigned char *state;
+    size_t block_bytes;         /* a block's threads in the state */
+    bool first;                 /* the first pass: each block's state zeroed before it runs */
     int64_t running;            /* blocks not ended after this pass (atomic) */
 } GridJob;
 
@@ -151,6 +159,8 @@ static void run_grid_blocks(void *ctx, int64_t lo, int64_t hi)
     for (int64_t b = lo; b < hi && !rt_interrupt_pending(); b++) {
         if (__atomic_load_n(&j->status->failed, __ATOMIC_RELAXED))
             break;
+        if (j->first)   /* here, in parallel and just before use, not all at once before */
+            memset(j->state + (size_t)b * j->block_bytes, 0, j->block_bytes);
         int64_t n = j->entry(j->args, j->grid->dims, j->grid->blk, b, b + 1, j->status, j->state);
         __atomic_fetch_add(&j->running, n, __ATOMIC_RELAXED);
     }
@@ -159,29 +169,49 @@ static void run_grid_blocks(void *ctx, int64_t lo, int64_t hi)
 
 /* A kernel with grid barriers: passes over the grid (see the banner). The state, one
  * qpk_thread per thread of the grid, is what the interpreter keeps too (a frame per
- * thread); when it cannot be had the launch fails as a block's qp_calloc does (status 3). */
+ * thread); it is kept for the kernel's next launch (a frame's worth of it is tens of MB,
+ * whose page faults cost more than the kernel), and zeroed block by block in the first
+ * pass. When it cannot be had the launch fails as a block's qp_calloc does (status 3). */
 static void grid_launch(RtEngineKernel *k, const qp_arg *args, const RtEngineGrid *grid, qp_status *status)
 {
     int64_t per = k->grid(args, grid->dims, grid->blk, 0, 0, status, NULL);
     int64_t nt = 1;
     for (int d = 0; d < grid->rank; d++)
         nt *= grid->blk[d];
-    void *state = NULL;
-    if (per > 0 && nt > 0 && grid->nblocks > 0 && (uint64_t)grid->nblocks <= SIZE_MAX / (uint64_t)nt / (uint64_t)per)
-        state = calloc((size_t)(grid->nblocks * nt), (size_t)per);
-    if (!state) {
-        if (grid->nblocks > 0) {
-            status->failed = 3;
-            status->line = 0;
-        }
+    if (grid->nblocks < 1)
+        return;
+    if (per < 1 || nt < 1 || (uint64_t)grid->nblocks > SIZE_MAX / (uint64_t)nt / (uint64_t)per) {
+        status->failed = 3;
         return;
     }
-    GridJob job = {.entry = k->grid, .args = args, .grid = grid, .status = status, .state = state};
+    size_t bytes = (size_t)grid->nblocks * (size_t)nt * (size_t)per;
+    if (bytes > SIZE_MAX - STATE_HEAD) {
+        status->failed = 3;
+        return;
+    }
+    size_t *state = __atomic_exchange_n(&k->state, NULL, __ATOMIC_ACQ_REL);
+    if (state && state[0] < bytes) {
+        free(state);
+        state = NULL;
+    }
+    if (!state && (state = malloc(STATE_HEAD + bytes)))
+        state[0] = bytes;
+    if (!state) {
+        status->failed = 3;
+        return;
+    }
+    GridJob job = {.entry = k->grid, .args = args, .grid = grid, .status = status,
+                   .state = (unsigned char *)state + STATE_HEAD, .block_bytes = (size_t)nt * (size_t)per,
+                   .first = true};
     do {
         job.running = 0;
         rt_parallel_for(k->pool, grid->nblocks, 1, run_grid_blocks, &job);
+        job.first = false;
     } while (job.running && !status->failed && !rt_interrupt_pending());
-    free(state);
+    /* keep it for the next launch, unless another launch kept one meanwhile */
+    size_t *none = NULL;
+    if (!__atomic_compare_exchange_n(&k->state, &none, state, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        free(state);
 }
 
 static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
@@ -208,6 +238,8 @@ static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *b
 
 static void cpu_free(RtEngineKernel *k)
 {
+    if (k)
+        free(k->state);
     free(k);    /* the code stays loaded until shutdown: the JIT owns the objects */
 }
 

@@ -34,6 +34,7 @@ GOLDEN = {
     "tests/kernels/shared/grid_barrier_edges.q": ["k"],
     "tests/kernels/shared/grid_multi_grid.q": ["k"],
     "tests/kernels/shared/grid_warp_shuffle.q": ["k"],
+    "tests/kernels/shared/grid_repeated_launches.q": ["scan"],
     "tests/kernels/spec/separable_filter_grid_sync.q": ["gaussian_filter_separable"],
     "tests/kernels/blocks/opt_block_cnt_grid.q": ["k"],
 }
