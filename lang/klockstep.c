@@ -177,8 +177,6 @@ void kg_lock_stmts(Gen *g, NodeList *l)
             continue;
         }
         if (s->kind == N_ASSIGN && kg_is_shared_alloc(s)) {
-            if (g->grid)
-                kg_unsupported(g, s, "shared memory in a kernel with syncthreads(grid)");
             first_thread(g);        /* its sizes are read in the first running thread */
             g->shared_top = true;   /* natively: every thread of the block runs it */
             kg_shared_alloc_stmt(g, s);
@@ -203,6 +201,15 @@ void kg_each_thread(Gen *g, Node *s)
     g->fn->tloop = saved;
 }
 
+/* shared(…) / shared_zeros(…) anywhere (a statement of its own or not). */
+static bool is_shared_call(Node *n)
+{
+    if (n->kind != N_CALL || !n->a)
+        return false;
+    Node *callee = n->a->kind == N_INDEX ? n->a->a : n->a;
+    return callee && callee->kind == N_IDENT && (!strcmp(callee->name, "shared") || !strcmp(callee->name, "shared_zeros"));
+}
+
 /* The pass: does the kernel have barriers? Then its statements run in lockstep. */
 void kg_pass_lockstep(Gen *g)
 {
@@ -210,6 +217,9 @@ void kg_pass_lockstep(Gen *g)
     LangBarriers sync = {0};
     g->barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
     g->grid = sync.grid;
+    for (int i = 0; g->grid && i < fn->body.n; i++)     /* a block's arrays would not outlive its return */
+        if (kg_tree_any(fn->body.items[i], is_shared_call))
+            kg_unsupported(g, fn->body.items[i], "shared memory in a kernel with syncthreads(grid)");
     for (int i = 0; i < g->ks->nparams; i++)
         g->grid_group |= g->ks->params[i].special == LANG_KSPEC_GROUP_GRID;
     if (kg_has_group_param(g)) {
