@@ -58,7 +58,8 @@ typedef struct qp_arg {
 /* What went wrong in a kernel: the first failure wins. For an access out of range, the
  * array's name, the indices and the array's dims, so the message names them. */
 typedef struct qp_status {
-    int failed;                 /* 0 ok, 1 assertion, 2 'checked access out of range */
+    int failed;                 /* 0 ok, 1 assertion, 2 'checked access out of range,
+                                   3 out of memory, 4 a grid barrier not every block met */
     int line;
     const char *name;
     int nidx, rank;
@@ -165,6 +166,54 @@ QP_DEVICE void *qpk_shared_take(unsigned char *base, unsigned long long *off, un
 #define QPK_SYNC() ((void)0)
 #define QPK_UNIFORM(...) (__VA_ARGS__)
 #define QPK_SHARED_FREE(p) qp_free(p)
+#endif
+
+/* Grid barriers (syncthreads(grid), this_grid.sync(); lang/klockstep.c): QPK_GRID_SYNC(k)
+ * is the k-th in the text. Under CUDA every block of the grid waits in qpk_grid_sync; the
+ * engine launches such a kernel cooperatively (cuLaunchCooperativeKernel), so every block is
+ * resident. The barrier is ours, not cooperative groups' (whose headers NVRTC does not
+ * have): a counter in the module's memory to which each block's first thread adds 1 and
+ * block 0 adds 2^31 - (blocks - 1); when every block has added, the top bit has flipped,
+ * which each waits for, and the low bits are back where they were, so the counter serves
+ * the next barrier and the next launch as it is. Blocks that disagree about the barriers
+ * (their conditions must be the same in every thread, spec 004) would wait forever: after
+ * QPK_GRID_PATIENCE cycles a block gives up with status 4, an error of the program. A block waits in place (QPK_GRID_WAITS)
+ * only in native CUDA blocks when the grid fits on the device. On the CPU a block cannot
+ * wait for blocks the pool has not started: it notes where it is in its first thread's
+ * qp_phase and returns; the engine runs the grid again, and the block jumps back to
+ * qp_grid<k>. A CUDA grid larger than the device holds (the engine's QPK_GRID_TILED
+ * variant) or whose blocks are not native does the same, each CUDA thread running blocks
+ * of the grid in turn between qpk_grid_sync (qpk_grid_tiles, lang/emit_c.c). */
+#ifdef QP_CUDA
+__device__ unsigned int qpk_grid_bar;
+#define QPK_GRID_PATIENCE (1ll << 36)     /* clock cycles (about 40 s): then status 4 */
+QP_DEVICE void qpk_grid_sync(qp_status *st)
+{
+    __syncthreads();
+    if (threadIdx.x == 0 && threadIdx.y == 0 && threadIdx.z == 0) {
+        unsigned int blocks = gridDim.x * gridDim.y * gridDim.z;
+        bool first = blockIdx.x == 0 && blockIdx.y == 0 && blockIdx.z == 0;
+        __threadfence();    /* the block's writes, seen by the grid before it arrives */
+        unsigned int old = atomicAdd(&qpk_grid_bar, first ? 0x80000000u - (blocks - 1) : 1u);
+        long long t0 = clock64();
+        while (((old ^ *(volatile unsigned int *)&qpk_grid_bar) & 0x80000000u) == 0)
+            if (clock64() - t0 > QPK_GRID_PATIENCE) {
+                qp_fail(st, 4, 0);  /* blocks that never come: a barrier not every block meets */
+                break;
+            }
+        __threadfence();
+    }
+    __syncthreads();
+}
+#endif
+#if defined(QP_CUDA) && QPK_NATIVE_CUDA && !defined(QPK_GRID_TILED)
+#define QPK_GRID_WAITS 1
+#define QPK_GRID_SYNC(k) qpk_grid_sync(qp_st)
+#else
+#define QPK_GRID_WAITS 0
+#define QPK_GRID_SYNC(k) \
+    do { qp_th[0].qp_phase = (k); return; } while (0); \
+    qp_grid##k:
 #endif
 
 /* Cooperative groups (lang/kwarp.c). A group is a warp of 32 consecutive threads of the

@@ -68,7 +68,8 @@ enum { LANG_KSPEC_NONE, LANG_KSPEC_POS, LANG_KSPEC_BLKPOS, LANG_KSPEC_BLKIDX, LA
        LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE,
        /* cooperative groups (spec 000), compiled kernels only in lockstep (lang/kwarp.c) */
        LANG_KSPEC_GROUP_WARP,       /* coalesced_threads: a warp of 32 threads of the block */
-       LANG_KSPEC_GROUP_BLOCK };    /* this_thread_block */
+       LANG_KSPEC_GROUP_BLOCK,      /* this_thread_block */
+       LANG_KSPEC_GROUP_GRID };     /* this_grid, this_multi_grid (one device is one grid) */
 
 typedef struct LangKParam {
     const char *name;

@@ -156,6 +156,63 @@ void kg_run_function(Gen *g, Buf *t, const Buf *unpack, bool fast)
     kg_bput(t, "            }\n        }\n    }\n}\n");
 }
 
+/* The CPU's entry of a kernel with grid barriers (klockstep.c): qpk_grid_blocks runs the
+ * blocks [lo, hi) each up to its next grid barrier or its end, their threads in
+ * `state` (the engine's, zeroed at the launch: qp_bn qpk_thread per block, block after
+ * block), and returns how many of them have not ended; with state NULL it returns the
+ * size of a qpk_thread, for the engine to allocate the state. */
+static void grid_blocks_function(Gen *g, Buf *t, const Buf *unpack)
+{
+    int r = g->ks->rank;
+    kg_bput(t, "QP_EXPORT int64_t qpk_grid_blocks(const qp_arg *args, const int64_t *dims, const int64_t *blk, "
+            "int64_t lo, int64_t hi, qp_status *st, void *state)\n{\n");
+    kg_bput(t, "    if (!state)\n        return (int64_t)sizeof(qpk_thread);\n    qpk_env e;\n");
+    kg_bput(t, unpack->s ? unpack->s : "");
+    kg_bprintf(t, "    int64_t bidx[%d], cnt[%d], nt = 1, running = 0;\n", r, r);
+    kg_bprintf(t, "    for (int k = 0; k < %d; k++) { cnt[k] = (dims[k] + blk[k] - 1) / blk[k]; nt *= blk[k]; }\n", r);
+    kg_bput(t, "    for (int64_t b = lo; b < hi; b++) {\n        qpk_thread *th = (qpk_thread *)state + b * nt;\n"
+            "        if (th[0].qp_phase < 0)\n            continue;\n        int64_t rest = b;\n");
+    kg_bprintf(t, "        for (int k = %d; k >= 0; k--) { bidx[k] = rest %% cnt[k]; rest /= cnt[k]; }\n", r - 1);
+    kg_bput(t, "        qpk_block(&e, st, dims, blk, bidx, th);\n        running += th[0].qp_phase >= 0;\n"
+            "        if (st->failed) break;\n    }\n    return running;\n}\n#endif\n");
+}
+
+/* The CUDA grid of a kernel with grid barriers whose blocks cannot all wait in place
+ * (QPK_GRID_WAITS 0: more blocks than the device holds at once, the engine's QPK_GRID_TILED
+ * variant, or a text whose blocks are not native): global tiling, as the CPU's passes.
+ * Each CUDA block of one thread (the launch is cooperative, every CUDA block resident)
+ * runs the blocks blockIdx.x, + gridDim.x, … of the grid each up to its next grid barrier,
+ * their threads in the engine's qpk_grid_state (qp_bn qpk_thread per block, zeroed; the
+ * engine reads qpk_thread_bytes), then waits at qpk_grid_sync for the others. The count of
+ * CUDA blocks with blocks still running (qpk_grid_running, one per pass's parity, back to 0
+ * after) is read by all between two barriers, so all stop after the same pass, even when
+ * blocks disagree about the barriers (against the spec), and when a block failed. */
+static void grid_tiles_function(Gen *g, Buf *t)
+{
+    int r = g->ks->rank;
+    kg_bput(t, "#if !QPK_GRID_WAITS\n"
+            "__device__ unsigned char *qpk_grid_state;\n"
+            "__device__ const unsigned long long qpk_thread_bytes = sizeof(qpk_thread);\n"
+            "__device__ unsigned int qpk_grid_running[2];\n"
+            "QP_DEVICE void qpk_grid_tiles(const qpk_env *qp_e, qp_status *qp_st, const int64_t *dims, const int64_t *blk)\n{\n");
+    kg_bprintf(t, "    int64_t bidx[%d], cnt[%d], nb = 1, nt = 1;\n", r, r);
+    kg_bprintf(t, "    for (int k = 0; k < %d; k++) { cnt[k] = (dims[k] + blk[k] - 1) / blk[k]; nb *= cnt[k]; nt *= blk[k]; }\n", r);
+    kg_bput(t, "    for (unsigned pass = 0;; pass++) {\n        unsigned running = 0;\n"
+            "        for (int64_t b = blockIdx.x; threadIdx.x == 0 && b < nb; b += gridDim.x) {\n"
+            "            qpk_thread *th = (qpk_thread *)qpk_grid_state + b * nt;\n"
+            "            if (th[0].qp_phase < 0)\n                continue;\n            int64_t rest = b;\n");
+    kg_bprintf(t, "            for (int k = %d; k >= 0; k--) { bidx[k] = rest %% cnt[k]; rest /= cnt[k]; }\n", r - 1);
+    kg_bput(t, "            qpk_block(qp_e, qp_st, dims, blk, bidx, th);\n"
+            "            running |= th[0].qp_phase >= 0;\n        }\n"
+            "        if (running)\n            atomicAdd(&qpk_grid_running[pass & 1], 1u);\n"
+            "        qpk_grid_sync(qp_st);\n"
+            "        unsigned any = *(volatile unsigned *)&qpk_grid_running[pass & 1];\n"
+            "        int failed = *(volatile int *)&qp_st->failed;\n"
+            "        qpk_grid_sync(qp_st);\n"
+            "        if (blockIdx.x == 0 && threadIdx.x == 0)\n            qpk_grid_running[pass & 1] = 0;\n"
+            "        if (!any || failed)\n            break;\n    }\n}\n#endif\n");
+}
+
 /* A kernel with barriers: qpk_block runs one block's threads in lockstep (the CPU
  * engine). Under CUDA, with QPK_NATIVE (the CUDA text, every shared(…) reached by the whole
  * block), each GPU thread runs one Quasar thread: the block has qp_nt = 1 thread of its
@@ -168,17 +225,22 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
     int r = g->ks->rank;
     char tb[32], cn[80];
     bool cu = g->ks->cuda;      /* the native sections: only in the CUDA text */
-    kg_bput(t, "typedef struct qpk_thread {\n    int qp_done;\n");
+    kg_bput(t, g->grid ? "typedef struct qpk_thread {\n    int qp_done;\n    int qp_phase;    /* block's: 0 start, k after grid barrier k, -1 ended */\n"
+                       : "typedef struct qpk_thread {\n    int qp_done;\n");
     kg_bput(t, g->thr.s ? g->thr.s : "");
     kg_bput(t, "} qpk_thread;\n\n");
-    kg_bput(t, "QP_DEVICE void qpk_block(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_dims, "
-            "const int64_t *qp_blk, const int64_t *qp_bidx)\n{\n");
+    bool grid = g->grid;        /* grid barriers: the CPU's blocks resume (klockstep.c) */
+    kg_bprintf(t, "QP_DEVICE void qpk_block(const qpk_env *qp_e, qp_status *qp_st, const int64_t *qp_dims, "
+               "const int64_t *qp_blk, const int64_t *qp_bidx%s)\n{\n", grid ? ", qpk_thread *qp_gth" : "");
     if (cu)
         kg_bput(t, "#if QPK_NATIVE_CUDA\n"
                 "    const int64_t qp_nt = 1;\n    int64_t qp_t = 0;\n    unsigned long long qp_shoff = 0;\n"
                 "    qpk_thread qp_th[1] = {};\n    (void)qp_shoff;\n#else\n");
     kg_bprintf(t, "    int64_t qp_nt = 1, qp_t;\n    for (int k = 0; k < %d; k++) qp_nt *= qp_blk[k];\n", r);
-    kg_bput(t, "    qpk_thread *qp_th = (qpk_thread *)qp_calloc((unsigned long long)qp_nt, sizeof(qpk_thread));\n");
+    if (grid)   /* the CPU's threads of the block, kept by the engine between grid barriers */
+        kg_bput(t, "    qpk_thread *qp_th = qp_gth;\n");
+    else
+        kg_bput(t, "    qpk_thread *qp_th = (qpk_thread *)qp_calloc((unsigned long long)qp_nt, sizeof(qpk_thread));\n");
     kg_bput(t, cu ? "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n#endif\n" : "    if (!qp_th) { qp_fail(qp_st, 3, 0); return; }\n");
     kg_bput(t, pre->s ? pre->s : "");
     kg_bput(t, kg_bdone(&f->decl));
@@ -187,6 +249,12 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
                "    (void)qp_bc;\n", r, r);
     kg_bprintf(t, "    int64_t qp_bn = 1;    /* the block's threads (cooperative groups, kwarp.c) */\n"
                "    for (int k = 0; k < %d; k++) qp_bn *= qp_blk[k];\n    (void)qp_bn;\n", r);
+    if (g->grid_group)  /* this_grid: the block's number and the grid's blocks */
+        kg_bprintf(t, "    int64_t qp_bl = 0, qp_gn = 1;\n"
+                   "    for (int k = 0; k < %d; k++) { qp_bl = qp_bl * qp_bc[k] + qp_bidx[k]; qp_gn *= qp_bc[k]; }\n"
+                   "    (void)qp_bl; (void)qp_gn;\n", r);
+    if (grid)   /* a block entered again after a grid barrier: the jump to where it left */
+        kg_bput(t, "#if !QPK_GRID_WAITS\n    if (qp_th[0].qp_phase) goto qp_resume;\n#endif\n");
     if (cu)
         kg_bprintf(t, "#if QPK_NATIVE_CUDA\n    {\n        int64_t bp[%d], ps[%d], rest = (int64_t)threadIdx.x;\n#else\n", r, r);
     kg_bprintf(t, "    for (qp_t = 0; qp_t < qp_nt; qp_t++) {\n        int64_t bp[%d], ps[%d], rest = qp_t;\n%s", r, r,
@@ -215,13 +283,29 @@ void kg_block_function(Gen *g, Buf *t, const Buf *pre, Fn *f, const Buf *unpack)
     kg_bput(t, kg_bdone(&f->body));
     kg_bput(t, "    goto qp_end;\nqp_end:\n");
     kg_bput(t, g->shared_free.s ? g->shared_free.s : "");
-    kg_bput(t, cu ? "#if !QPK_NATIVE_CUDA\n    qp_free(qp_th);\n#endif\n}\n\n#ifdef QP_CUDA\n" : "    qp_free(qp_th);\n}\n\n#ifdef QP_CUDA\n");
+    if (grid) {
+        kg_bput(t, "#if !QPK_GRID_WAITS\n    qp_th[0].qp_phase = -1;    /* the block has ended */\n"
+                "    return;\nqp_resume:\n    switch (qp_th[0].qp_phase) {\n");
+        for (int k = 1; k <= g->grid_syncs; k++)
+            kg_bprintf(t, "    case %d: goto qp_grid%d;\n", k, k);
+        kg_bput(t, "    default: break;\n    }\n#endif\n}\n\n#ifdef QP_CUDA\n");
+        grid_tiles_function(g, t);
+    } else {
+        kg_bput(t, cu ? "#if !QPK_NATIVE_CUDA\n    qp_free(qp_th);\n#endif\n}\n\n#ifdef QP_CUDA\n"
+                      : "    qp_free(qp_th);\n}\n\n#ifdef QP_CUDA\n");
+    }
     kg_bput(t, "extern \"C\" __global__ void qpk_cuda(qpk_env qp_e, qp_status *qp_st, qp_arg qp_dims, qp_arg qp_blkd)\n{\n");
+    if (grid)
+        kg_bput(t, "#if !QPK_GRID_WAITS\n    qpk_grid_tiles(&qp_e, qp_st, qp_dims.d, qp_blkd.d);\n    return;\n#endif\n");
     kg_bput(t, cu ? "#if !QPK_NATIVE_CUDA\n    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n#endif\n"
                   : "    if (threadIdx.x || threadIdx.y || threadIdx.z) return;\n");
     kg_bprintf(t, "    int64_t bidx[%d], cnt[%d], b = blockIdx.x;\n", r, r);
     kg_bprintf(t, "    for (int k = %d; k >= 0; k--) { cnt[k] = (qp_dims.d[k] + qp_blkd.d[k] - 1) / qp_blkd.d[k]; bidx[k] = b %% cnt[k]; b /= cnt[k]; }\n", r - 1);
-    kg_bput(t, "    qpk_block(&qp_e, qp_st, qp_dims.d, qp_blkd.d, bidx);\n}\n#else\n");
+    kg_bprintf(t, "    qpk_block(&qp_e, qp_st, qp_dims.d, qp_blkd.d, bidx%s);\n}\n#else\n", grid ? ", 0" : "");
+    if (grid) {
+        grid_blocks_function(g, t, unpack);
+        return;
+    }
     kg_bput(t, "QP_EXPORT void qpk_blocks(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, "
             "int64_t hi, qp_status *st)\n{\n    qpk_env e;\n");
     kg_bput(t, unpack->s ? unpack->s : "");
@@ -257,8 +341,12 @@ void kg_pass_emit(Gen *g)
     kg_bprintf(&t, "/* kernel %s, generated by qpipe from %s */\n", fn->kind == N_FUNCTION ? fn->name : "(lambda)",
                ks->file);
     int64_t native = g->native = native_bytes(g);
-    if (native)     /* the CUDA engine reads the launch's shared memory from this line */
+    if (native && g->grid)  /* the tiled variant of a grid (QPK_GRID_TILED) is not native */
+        kg_bprintf(&t, "#ifndef QPK_GRID_TILED\n#define QPK_NATIVE %lld\n#endif\n", (long long)native);
+    else if (native)    /* the CUDA engine reads the launch's shared memory from this line */
         kg_bprintf(&t, "#define QPK_NATIVE %lld\n", (long long)native);
+    if (g->grid)    /* the engines read it: a cooperative launch, passes over the grid */
+        kg_bprintf(&t, "#define QPK_GRID %d    /* grid barriers (syncthreads(grid)) */\n", g->grid_syncs);
     kg_bput(&t, "#include \"qp_kernel.h\"\n\n");
     bool hwconst = false;
     for (int i = 0; i < ks->nparams; i++)

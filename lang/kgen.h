@@ -153,6 +153,11 @@ struct Gen {
     bool groups;                /* thread_block parameters: kg_group_defs in the text */
     bool matches;               /* … and match_any/match_all */
     int park;                   /* lockstep for-loops around this point (klockstep.c) */
+    /* grid barriers (syncthreads(grid), this_grid.sync(); klockstep.c): each one a point
+     * where the CPU's block returns to the engine and later resumes (qp_grid<k>) */
+    bool grid;
+    int grid_syncs;
+    bool grid_group;            /* a this_grid (this_multi_grid) parameter: qp_bl, qp_gn */
 };
 
 /* The dynamic shared memory a native block launches with when a size is known only at
@@ -299,6 +304,7 @@ void kg_kernel_statements(Gen *g);
 
 /* klockstep.c */
 void kg_lock_stmts(Gen *g, NodeList *l);
+void kg_grid_sync(Gen *g, const char *what);
 
 /* kwarp.c: cooperative groups (thread_block parameters) in lockstep kernels */
 bool kg_has_group_param(const Gen *g);

@@ -26,6 +26,12 @@ bool lang_is_group_method(Node *n)
     return false;
 }
 
+bool lang_is_grid_sync(Node *n)
+{
+    return lang_is_group_method(n) && !strcmp(n->a->name, "sync") &&
+           (!strcmp(n->a->a->name, "this_grid") || !strcmp(n->a->a->name, "this_multi_grid"));
+}
+
 /* syncthreads waits for its threads: block (the default) and warp within the block;
  * grid, multi_grid (one device is one grid) and host across every block. */
 static LangWalkStep barrier_visit(Node *n, void *ctx)
@@ -39,6 +45,8 @@ static LangWalkStep barrier_visit(Node *n, void *ctx)
             b->grid = true;
     } else if (n->kind == N_CALL && lang_is_group_method(n)) {
         b->any = b->group = true;   /* a shuffle: every thread of the group takes part together */
+        if (lang_is_grid_sync(n))
+            b->grid = true;         /* this_grid.sync(): every block waits, as syncthreads(grid) */
     }
     return LANG_WALK_ON;
 }

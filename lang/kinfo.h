@@ -30,6 +30,8 @@ bool lang_list_has_barrier(NodeList *l, LangBarriers *b);
 bool lang_is_group_name(const char *name);
 /* A call of a group method through such a parameter (g.shfl_down(v, 1), g.sync()). */
 bool lang_is_group_method(Node *n);
+/* this_grid.sync() or this_multi_grid.sync(): a grid barrier, as syncthreads(grid). */
+bool lang_is_grid_sync(Node *n);
 /* The group method calls in a statement, depth-first: at most cap into out; the count. */
 int lang_group_calls(Node *n, Node **out, int cap);
 

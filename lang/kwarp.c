@@ -13,7 +13,10 @@
  * (QPK_NATIVE_CUDA) a thread's own qpx<id> is the register that __shfl_sync & co. exchange
  * across the warp. this_thread_block exchanges (wider than a warp) have no CUDA intrinsic:
  * such a kernel's CUDA blocks run in one GPU thread (g->no_native).
- * this_grid, this_multi_grid and partition are not compiled (the interpreter runs them).
+ * this_grid and this_multi_grid (one device is one grid) have thread_idx (the block's
+ * number times its size plus the thread's number, blocks numbered as the interpreter
+ * does), size, active_mask and sync(), a grid barrier (klockstep.c kg_grid_sync); their
+ * exchanges, and partition, are not compiled (the interpreter runs them).
  */
 #include "lang/kgen.h"
 #include "lang/kinfo.h"
@@ -35,7 +38,7 @@ static int group_of(Gen *g, Node *obj)
 {
     Var *v = obj->kind == N_IDENT ? kg_find_var(g, obj->name) : NULL;
     if (!v || v->special < LANG_KSPEC_GROUP_WARP)
-        kg_unsupported(g, obj, "this cooperative group (only coalesced_threads and this_thread_block are compiled)");
+        kg_unsupported(g, obj, "this cooperative group (only coalesced_threads, this_thread_block and this_grid are compiled)");
     return v->special;
 }
 
@@ -52,6 +55,15 @@ Ex kg_group_field(Gen *g, Node *n)
     if (!v || v->special < LANG_KSPEC_GROUP_WARP)
         kg_unsupported(g, n, "the field '%s' of something not a thread block", n->name);
     int grp = group_of(g, n->a);
+    if (grp == LANG_KSPEC_GROUP_GRID) {
+        if (!strcmp(n->name, "thread_idx"))
+            return kg_ex_text(t_int(), "((int)(qp_bl * qp_bn + QPK_TID))");
+        if (!strcmp(n->name, "size"))
+            return kg_ex_text(t_int(), "((int)(qp_gn * qp_bn))");
+        if (!strcmp(n->name, "active_mask"))
+            return kg_ex_text(t_int(), "((int)qpk_lanes_mask(qp_gn * qp_bn))");
+        kg_unsupported(g, n, "the field '%s' of a thread block", n->name);
+    }
     const char *w = width_c(grp);
     /* the group's size: the width, or what is left of the block in its last warp */
     char size[160];
@@ -86,6 +98,8 @@ static void offer(Gen *g, Node **calls, int nc)
         Node *call = calls[c];
         const char *m = method(call);
         int grp = group_of(g, call->a->a);
+        if (grp == LANG_KSPEC_GROUP_GRID)
+            kg_unsupported(g, call, "'%s' of this_grid (the interpreter runs it)", m);
         if (grp == LANG_KSPEC_GROUP_BLOCK && g->ks->cuda && !g->no_native)
             g->no_native = "an exchange of this_thread_block (wider than a warp)";
         if (!call->args.n)
@@ -129,6 +143,10 @@ void kg_group_stmt(Gen *g, Node *s)
 {
     if (s->kind == N_CALL && s->a->kind == N_FIELD && !strcmp(s->a->name, "sync") && !s->args.n) {
         int grp = group_of(g, s->a->a);
+        if (grp == LANG_KSPEC_GROUP_GRID) {
+            kg_grid_sync(g, "this_grid.sync()");
+            return;
+        }
         kg_bprintf(OUT(g), "%*s%s\n", IND(g),
                    grp == LANG_KSPEC_GROUP_WARP ? "QPK_SYNCWARP();    /* coalesced_threads.sync() */"
                                                 : "QPK_SYNC();    /* this_thread_block.sync() */");

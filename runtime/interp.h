@@ -110,6 +110,7 @@ typedef struct RtKernelCtx {
     RtShared *shared;
     RtShuffle *shuffles;
     int64_t thread, nthreads;   /* the lockstep thread running, and how many there are */
+    int64_t block_threads;      /* threads per block: a group may hold several (grid) */
     void *owned[3];             /* scratch of the launch, freed if an error unwinds it */
 } RtKernelCtx;
 

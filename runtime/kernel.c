@@ -253,6 +253,8 @@ static void enter(Rt *rt, Launch *L, int64_t t)
 {
     rt->frame = L->frames[t];
     rt->kernel->thread = t;
+    if (L->nframes > L->g.nthreads)     /* the whole grid in lockstep: shared memory per block */
+        rt->kernel->block = L->block0 + t / L->g.nthreads;
     for (int i = 0; i < L->fi->noutputs; i++) {
         Value *o = &rt->frame[L->fi->output_slot[i]];
         rt_retain(L->outputs[i]);
@@ -316,6 +318,7 @@ static void run_shuffled(Rt *rt, Launch *L, Node *s, int64_t *act, int64_t n)
         }
     }
     k->nthreads = L->nframes;
+    k->block_threads = L->g.nthreads;
     run_each(rt, L, s, act, n);
     while (k->shuffles) {
         RtShuffle *next = k->shuffles->next;
@@ -386,9 +389,21 @@ bool rt_kernel_method(Rt *rt, Node *n, Value *dst)
         rt_error(rt, "'%s' must be a statement's own expression in a kernel", m);
     int64_t t = k->thread;
     const char *g = n->a->a->name;
-    int64_t width = !strcmp(g, "coalesced_threads") ? KERNEL_WARP : k->nthreads;
-    int64_t first = t - t % width, lane = t - first;
-    int64_t last = first + width < sh->n ? first + width : sh->n;   /* one past the group */
+    /* the group within the lockstep group: a warp of the thread's block, the block, or
+     * every thread (the grid) */
+    int64_t bn = k->block_threads > 0 ? k->block_threads : k->nthreads;
+    int64_t first = t - t % bn, end = first + bn < sh->n ? first + bn : sh->n;    /* the block */
+    int64_t width = bn;
+    if (!strcmp(g, "coalesced_threads")) {
+        width = KERNEL_WARP;
+        first += (t - first) - (t - first) % KERNEL_WARP;
+    } else if (strcmp(g, "this_thread_block")) {
+        width = k->nthreads;    /* this_grid */
+        first = 0;
+        end = sh->n;
+    }
+    int64_t lane = t - first;
+    int64_t last = first + width < end ? first + width : end;   /* one past the group */
     if (!strcmp(m, "all") || !strcmp(m, "any") || !strcmp(m, "ballot")) {
         int64_t all = 1, any = 0, mask = 0;
         for (int64_t u = first; u < last; u++) {
@@ -630,7 +645,9 @@ static void run_group(Rt *rt, Launch *L, int64_t first_block, int64_t nblocks)
     }
     L->nframes = n;
     rt_kernel_new_block(rt);
+    L->block0 = k->block;
     lockstep(rt, L, &L->fn->body, act, n);
+    k->block = L->block0 + nblocks - 1;     /* each block of the group had its own shared arrays */
     for (int i = 0; i < 3; i++) {
         free(k->owned[i]);
         k->owned[i] = NULL;
@@ -764,7 +781,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     bool barriers = fn->kind == N_FUNCTION && lang_list_has_barrier(&fn->body, &sync);
     bool grid = sync.grid;
     record_residency(&L);       /* before the launch: the engine reads it */
-    if (!grid && rt_kernel_run_compiled(rt, &L, kv.f, barriers)) {
+    if (rt_kernel_run_compiled(rt, &L, kv.f, barriers)) {
         /* done natively */
     } else if (!rt_values_host(L.args, given, true)) {
         rt_error(rt, "parallel_do: the arguments could not be copied back from the GPU");

@@ -35,6 +35,8 @@ typedef struct Launch {
     Value **frames;             /* per thread of the lockstep group */
     int64_t nframes;
     bool *done;                 /* thread returned */
+    int64_t block0;             /* a group of several blocks (syncthreads(grid)): the
+                                   shared-memory number of its first (RtKernelCtx.block) */
 } Launch;
 
 /* The grid of parallel_do's first argument: dims, or [dims, blkdims] (kernel.c). */

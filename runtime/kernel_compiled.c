@@ -196,14 +196,14 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
                                       LANG_KSPEC_BLKCNT, LANG_KSPEC_WARPSIZE, 0};
             q->special = map[L->special[i]];
             if (L->special[i] == SP_GROUP) {
-                /* cooperative groups: a warp or the block compiled (lang/kwarp.c), the grid
-                 * interpreted; they make the kernel run in lockstep */
+                /* cooperative groups: a warp, the block or the grid (lang/kwarp.c); they
+                 * make the kernel run in lockstep */
                 if (!strcmp(p->name, "coalesced_threads"))
                     q->special = LANG_KSPEC_GROUP_WARP;
                 else if (!strcmp(p->name, "this_thread_block"))
                     q->special = LANG_KSPEC_GROUP_BLOCK;
                 else
-                    return false;
+                    q->special = LANG_KSPEC_GROUP_GRID;
                 barriers = true;
             }
             bool scalar = L->g.rank == 1 || (p->type && p->type->kind == TY_NAME && !strcmp(p->type->name, "int"));
@@ -369,6 +369,9 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
             rt->cur = at;       /* the failing statement, as the interpreter reports it */
         if (status.failed == 3)
             rt_out_of_memory(rt);
+        if (status.failed == 4)     /* qpk_grid_sync gave up (kernels/qp_kernel.h) */
+            rt_error(rt, "syncthreads(grid): not every block of the grid reached the barrier (its conditions must be "
+                         "the same in every thread)");
         if (status.failed == 1)
             rt_error(rt, "assertion failed: %s:%d", f->mod->m->src.name, status.line);
         /* the interpreter's message: index out of range: x[3] with size(x) = [3] */

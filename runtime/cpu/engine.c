@@ -6,7 +6,10 @@
  * the positions whose first coordinate is in [lo, hi): the pool splits the rows of dim 0,
  * several rows per task when rows are short. A lockstep kernel exports qpk_blocks with the
  * same signature over block numbers: each task runs whole blocks, their threads in
- * lockstep.
+ * lockstep. A kernel with grid barriers (its text defines QPK_GRID, lang/klockstep.c)
+ * exports qpk_grid_blocks instead: the launch keeps every block's threads (the state) and
+ * runs the grid in passes, each block up to its next grid barrier, until every block has
+ * ended; a pass starts when the one before has ended in every block, which is the barrier.
  *
  * Its state on a host is one JIT (jit.h), made on the host's first kernel with the host's
  * kernel folder and freed with the host (shutdown); a kernel keeps the host's pool.
@@ -15,15 +18,24 @@
 #include "runtime/engine.h"
 #include "runtime/interp.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 typedef void (*Entry)(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, int64_t hi,
                       qp_status *status);
 
+typedef int64_t (*GridEntry)(const qp_arg *args, const int64_t *dims, const int64_t *blk, int64_t lo, int64_t hi,
+                             qp_status *status, void *state);
+
 struct RtEngineKernel {
     Entry entry;
+    GridEntry grid;             /* a kernel with grid barriers (then entry is NULL) */
+    size_t *state;              /* … the state of its last launch, kept for the next (taken
+                                   by a launch with an atomic exchange: launches may overlap);
+                                   state[0] its bytes, the threads after STATE_HEAD */
     bool lockstep;
     RtPool *pool;               /* the host's */
 };
@@ -62,7 +74,9 @@ static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *t
     }
     int compiled_before, cached_before, compiled_after, cached_after;
     rt_jit_stats(jit, &compiled_before, &cached_before);
-    Entry e = (Entry)rt_jit_symbol(jit, name, text, lockstep ? "qpk_blocks" : "qpk_run", err, errlen);
+    bool grid = lockstep && strstr(text, "\n#define QPK_GRID ");
+    void *e = rt_jit_symbol(jit, name, text, grid ? "qpk_grid_blocks" : lockstep ? "qpk_blocks" : "qpk_run", err,
+                            errlen);
     if (!e)
         return NULL;
     rt_jit_stats(jit, &compiled_after, &cached_after);
@@ -72,7 +86,9 @@ static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *t
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
-    k->entry = e;
+    k->state = NULL;
+    k->entry = grid ? NULL : (Entry)e;
+    k->grid = grid ? (GridEntry)e : NULL;
     k->lockstep = lockstep;
     k->pool = rt_host_pool(host);
     return k;
@@ -123,10 +139,89 @@ static void run_rows(void *ctx, int64_t lo, int64_t hi)
     rt_kernel_site_leave(prev);
 }
 
+#define STATE_HEAD 64     /* the state's size, before the threads (64: their alignment) */
+
+typedef struct GridJob {
+    GridEntry entry;
+    const qp_arg *args;
+    const RtEngineGrid *grid;
+    qp_status *status;
+    unsigned char *state;
+    size_t block_bytes;         /* a block's threads in the state */
+    bool first;                 /* the first pass: each block's state zeroed before it runs */
+    int64_t running;            /* blocks not ended after this pass (atomic) */
+} GridJob;
+
+static void run_grid_blocks(void *ctx, int64_t lo, int64_t hi)
+{
+    GridJob *j = ctx;
+    const RtKernelSite *prev = rt_kernel_site_enter(j->grid->site);
+    for (int64_t b = lo; b < hi && !rt_interrupt_pending(); b++) {
+        if (__atomic_load_n(&j->status->failed, __ATOMIC_RELAXED))
+            break;
+        if (j->first)   /* here, in parallel and just before use, not all at once before */
+            memset(j->state + (size_t)b * j->block_bytes, 0, j->block_bytes);
+        int64_t n = j->entry(j->args, j->grid->dims, j->grid->blk, b, b + 1, j->status, j->state);
+        __atomic_fetch_add(&j->running, n, __ATOMIC_RELAXED);
+    }
+    rt_kernel_site_leave(prev);
+}
+
+/* A kernel with grid barriers: passes over the grid (see the banner). The state, one
+ * qpk_thread per thread of the grid, is what the interpreter keeps too (a frame per
+ * thread); it is kept for the kernel's next launch (a frame's worth of it is tens of MB,
+ * whose page faults cost more than the kernel), and zeroed block by block in the first
+ * pass. When it cannot be had the launch fails as a block's qp_calloc does (status 3). */
+static void grid_launch(RtEngineKernel *k, const qp_arg *args, const RtEngineGrid *grid, qp_status *status)
+{
+    int64_t per = k->grid(args, grid->dims, grid->blk, 0, 0, status, NULL);
+    int64_t nt = 1;
+    for (int d = 0; d < grid->rank; d++)
+        nt *= grid->blk[d];
+    if (grid->nblocks < 1)
+        return;
+    if (per < 1 || nt < 1 || (uint64_t)grid->nblocks > SIZE_MAX / (uint64_t)nt / (uint64_t)per) {
+        status->failed = 3;
+        return;
+    }
+    size_t bytes = (size_t)grid->nblocks * (size_t)nt * (size_t)per;
+    if (bytes > SIZE_MAX - STATE_HEAD) {
+        status->failed = 3;
+        return;
+    }
+    size_t *state = __atomic_exchange_n(&k->state, NULL, __ATOMIC_ACQ_REL);
+    if (state && state[0] < bytes) {
+        free(state);
+        state = NULL;
+    }
+    if (!state && (state = malloc(STATE_HEAD + bytes)))
+        state[0] = bytes;
+    if (!state) {
+        status->failed = 3;
+        return;
+    }
+    GridJob job = {.entry = k->grid, .args = args, .grid = grid, .status = status,
+                   .state = (unsigned char *)state + STATE_HEAD, .block_bytes = (size_t)nt * (size_t)per,
+                   .first = true};
+    do {
+        job.running = 0;
+        rt_parallel_for(k->pool, grid->nblocks, 1, run_grid_blocks, &job);
+        job.first = false;
+    } while (job.running && !status->failed && !rt_interrupt_pending());
+    /* keep it for the next launch, unless another launch kept one meanwhile */
+    size_t *none = NULL;
+    if (!__atomic_compare_exchange_n(&k->state, &none, state, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        free(state);
+}
+
 static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
                        const RtEngineGrid *grid, qp_status *status)
 {
     (void)bufs, (void)nargs;    /* host memory: the kernel reads the buffers where they are */
+    if (k->grid) {
+        grid_launch(k, args, grid, status);
+        return;
+    }
     RowJob job = {.entry = k->entry, .args = args, .dims = grid->dims, .blk = grid->blk, .site = grid->site,
                   .status = status};
     int64_t rows = grid->dims[0];
@@ -143,6 +238,8 @@ static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *b
 
 static void cpu_free(RtEngineKernel *k)
 {
+    if (k)
+        free(k->state);
     free(k);    /* the code stays loaded until shutdown: the JIT owns the objects */
 }
 

@@ -35,6 +35,8 @@ enum {
     CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
     CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
+    CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+    CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH = 95,
     CU_LIMIT_MALLOC_HEAP_SIZE = 2,
     CU_EVENT_DISABLE_TIMING = 2,
     CU_STREAM_NON_BLOCKING = 1,
@@ -88,6 +90,10 @@ typedef struct RtCudaDriver {
     CUresult (*cuMemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes, CUstream s);        /* _v2 */
     CUresult (*cuMemHostAlloc)(void **p, size_t bytes, unsigned flags);
     CUresult (*cuMemFreeHost)(void *p);
+    /* grid barriers (coop.c): NULL when the driver has none (before CUDA 9) */
+    CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *blocks, CUfunction f, int block, size_t dyn_smem);
+    CUresult (*cuLaunchCooperativeKernel)(CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                          unsigned by, unsigned bz, unsigned smem, CUstream s, void **params);
 } RtCudaDriver;
 
 /* NVRTC (libnvrtc.so*): compiles the kernel text to PTX on the CPU, no device needed. */

@@ -17,6 +17,7 @@
  */
 #include "runtime/cuda/alloc.h"
 #include "runtime/cuda/api.h"
+#include "runtime/cuda/coop.h"
 #include "runtime/cuda/cuda.h"
 #include "runtime/cuda/gl.h"
 #include "runtime/cuda/ptx.h"
@@ -37,6 +38,9 @@ struct RtEngineKernel {
     CUfunction fn;
     int block;                  /* threads per block from the occupancy API */
     bool lockstep;
+    bool grid;                  /* grid barriers (QPK_GRID): a cooperative launch (coop.c) */
+    CUmodule tiled_mod;         /* … and its tiled variant (QPK_GRID_TILED), once needed */
+    CUfunction tiled_fn;
     unsigned shared;            /* a native lockstep text (QPK_NATIVE): its dynamic shared bytes */
     uint64_t hwconst;           /* QPK_HWCONST: args[i] that may go to __constant__ qpk_const */
     CUdeviceptr cbase;          /* qpk_const in the module, and its bytes */
@@ -352,6 +356,7 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
     const char *native = lockstep ? strstr(text, "\n#define QPK_NATIVE ") : NULL;
     if (native)
         k->shared = (unsigned)strtoul(native + strlen("\n#define QPK_NATIVE "), NULL, 10);
+    k->grid = lockstep && strstr(text, "\n#define QPK_GRID ");
     const char *hwconst = strstr(text, "\n#define QPK_HWCONST ");
     if (hwconst)
         k->hwconst = strtoull(hwconst + strlen("\n#define QPK_HWCONST "), NULL, 16);
@@ -531,6 +536,51 @@ static void free_textures(Texs *t)
     t->n = 0;
 }
 
+/* The tiled variant of a grid kernel's native text (QPK_GRID_TILED, kernels/qp_kernel.h):
+ * the same text with that line first, compiled and loaded on the first grid too large to
+ * wait in place. */
+static CUresult load_tiled(RtEngineKernel *k)
+{
+    size_t n = strlen(k->text);
+    char *text = malloc(n + 32), err[512];
+    bool cached;
+    if (!text)
+        return 2;   /* CUDA_ERROR_OUT_OF_MEMORY */
+    snprintf(text, n + 32, "#define QPK_GRID_TILED 1\n%s", k->text);
+    char *full = rt_cuda_entry_text(text, err, sizeof err);
+    char *ptx = full ? rt_cuda_ptx(k->name, full, C.arch, &cached, err, sizeof err) : NULL;
+    free(full);
+    free(text);
+    if (!ptx)
+        return 218;     /* CUDA_ERROR_INVALID_PTX: the CPU runs the kernel */
+    CUresult r = C.d->cuModuleLoadData(&k->tiled_mod, ptx);
+    free(ptx);
+    if (r == CU_OK)
+        r = C.d->cuModuleGetFunction(&k->tiled_fn, k->tiled_mod, RT_CUDA_ENTRY);
+    if (r != CU_OK && k->tiled_mod) {
+        C.d->cuModuleUnload(k->tiled_mod);
+        k->tiled_mod = NULL;
+        k->tiled_fn = NULL;
+    }
+    return r;
+}
+
+/* A kernel with grid barriers (docs/cuda.md "The CUDA text"): native blocks wait in place
+ * when the device holds the whole grid (one cooperative launch); a larger grid runs the
+ * tiled variant, and a text whose blocks are not native tiles its grid itself (coop.c). */
+static CUresult grid_launch(RtEngineKernel *k, const RtEngineGrid *g, const unsigned grid[3], const unsigned blk[3],
+                            void **params)
+{
+    if (!k->shared)
+        return rt_cuda_coop_tiled(C.d, C.dev, &C.pool, k->mod, k->fn, g, C.compute, params);
+    CUresult r = rt_cuda_coop_launch(C.d, C.dev, k->fn, grid, blk, k->shared, C.compute, params);
+    if (r != RT_CUDA_COOP_TOO_LARGE)
+        return r;
+    if (!k->tiled_fn && (r = load_tiled(k)) != CU_OK)
+        return r;
+    return rt_cuda_coop_tiled(C.d, C.dev, &C.pool, k->tiled_mod, k->tiled_fn, g, C.compute, params);
+}
+
 /* The launch on the device. CU_OK, or the first failing call's result (nothing of the
  * host's data has changed unless downloads had begun). */
 static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
@@ -608,7 +658,11 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
         }
         CUdeviceptr pa = dev_args, ps = dev_status;
         void *params[] = {&pa, &ps, &dims, &blkd};
-        r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, C.compute, params, NULL);
+        if (k->grid)    /* every block resident (coop.c) */
+            r = grid_launch(k, g, grid, blk, params);
+        else
+            r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, C.compute,
+                                  params, NULL);
     }
     if (r == CU_OK)
         r = d->cuCtxSynchronize();
@@ -668,7 +722,9 @@ static void cuda_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *
     /* the same kernel on the CPU: the host copies are what they were before the launch */
     if (warn)
         fprintf(stderr, "qpipe: warning: kernel '%s' cannot run on the GPU (%s): it runs on the CPU\n", k->name,
-                r == 1 ? "grid too large" : err_name(r));
+                r == 1 ? "grid too large"
+                : r == RT_CUDA_COOP_TOO_LARGE ? "syncthreads(grid) needs the whole grid resident, the device holds fewer blocks"
+                : err_name(r));
     memset(status, 0, sizeof *status);
     char err[1024];
     if (!on_cpu(k, err, sizeof err)) {
@@ -687,6 +743,8 @@ static void cuda_free(RtEngineKernel *k)
     pthread_mutex_lock(&C.mu);
     if (k->mod && C.d)
         C.d->cuModuleUnload(k->mod);
+    if (k->tiled_mod && C.d)
+        C.d->cuModuleUnload(k->tiled_mod);
     pthread_mutex_unlock(&C.mu);
     if (k->cpu)
         rt_cpu_engine.free(k->cpu);

@@ -154,6 +154,11 @@ const RtCudaDriver *rt_cuda_driver(char *why, size_t len)
             dlclose(d->lib);
             d->lib = NULL;
         }
+        if (ok) {   /* optional: without them a kernel with grid barriers runs on the CPU */
+            *(void **)&d->cuOccupancyMaxActiveBlocksPerMultiprocessor =
+                dlsym(d->lib, "cuOccupancyMaxActiveBlocksPerMultiprocessor");
+            *(void **)&d->cuLaunchCooperativeKernel = dlsym(d->lib, "cuLaunchCooperativeKernel");
+        }
         L.driver_state = ok ? 1 : -1;
     }
     const RtCudaDriver *r = L.driver_state > 0 ? &L.drv : NULL;

@@ -21,7 +21,9 @@
 # A kernel that the CUDA engine hands to the CPU (its warning "runs on the CPU") fails too:
 # the cases of tests/kernels/cuda/ (native syncthreads blocks with __shared__ memory,
 # 'hwconst in __constant__ memory and past it, 'hwtex_const through __ldg) and
-# tests/kernels/textures/ must run on the device.
+# tests/kernels/textures/ must run on the device; so must the kernels with grid barriers
+# (tests/kernels/cuda/grid_scan_native.q: a cooperative launch of native blocks;
+# tests/gpu/grid_tiled.q: a grid larger than the device holds, run tiled).
 # Last, tests/gpu/interop.sh: imshow and preview frames shown from the device through
 # CUDA-GL interop, pixels equal to the CPU engine's (needs an X display on the NVIDIA driver).
 QPIPE=${QPIPE:-build/qpipe}
