@@ -11,7 +11,8 @@
 # build/venv-denoise (made on the first run; BM3D is skipped when it does not install).
 # bench/denoise_eval.py runs each method on each noisy still and prints PSNR and SSIM
 # against the clean image and CPU seconds per megapixel (user + system time of the child
-# process, or of the Python call for BM3D), then the mean per method and sigma and the
+# process, or of the Python call for BM3D; the row "qpipe identity.q (I/O)" is what every
+# qpipe row pays besides its filter: start-up, PNG decoding and encoding), then the mean per method and sigma and the
 # ratios to BM3D. Then bench/denoise_video.py: a 720p clip of astronaut panned and zoomed,
 # sigma 15 noise per frame, through denoise.q fast/quality, denoise_temporal.q, FFmpeg's
 # dctdnoiz and nlmeans (PSNR, SSIM, fps, CPU s per frame), and the 1080p speed of the fast

@@ -54,6 +54,11 @@ def qpipe(noisy, out, sigma):
                       "--set", "sigma=%g" % sigma, "--set", "profile=" + PROFILE])
 
 
+def io_floor(noisy, out, sigma):
+    # what any qpipe row pays besides its filter: process start-up, PNG decoding and encoding
+    return run_child([QPIPE, "run", "presets/identity.q", noisy, out, "-y", "-q"])
+
+
 def nlmeans(noisy, out, sigma):
     # FFmpeg's strength s: 0.75 sigma (the best of 0.5, 0.75 and 1 x sigma on astronaut at
     # sigma 10 and 25: 33.6 and 28.2 dB), 7x7 patches, 15x15 search (its defaults)
@@ -74,7 +79,8 @@ def main():
     os.chdir(ROOT)
     tmp = tempfile.mkdtemp(prefix="qpipe-denoise-")
     rng = np.random.default_rng(13)
-    methods = [("qpipe denoise.q " + PROFILE, qpipe), ("ffmpeg nlmeans", nlmeans)]
+    methods = [("qpipe denoise.q " + PROFILE, qpipe), ("qpipe identity.q (I/O)", io_floor),
+               ("ffmpeg nlmeans", nlmeans)]
     if bm3d is not None:
         methods.append(("bm3d (PyPI)", bm3d_ref))
     rows = {}

@@ -42,6 +42,12 @@ function [] = __kernel__ opp_to_rgb(num : cube'unchecked, den : cube'unchecked, 
     y[pos[0], pos[1], 2] = l - u + v * (2.0 / 3.0)
 endfunction
 
+% Channel 0 of z with 32 columns of padding on the right (the last column repeated), for
+% bm_match's fixed-length rows.
+function [] = __kernel__ luma_pad(z : cube'unchecked, g : mat'unchecked, w : int, pos : ivec2)
+    g[pos[0], pos[1]] = z[pos[0], min(pos[1], w - 1), 0]
+endfunction
+
 % The weighted sums divided, staying in the opponent space (the first pass's estimate).
 function [] = __kernel__ normalize(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec3)
     y[pos] = num[pos] / den[pos]
@@ -125,13 +131,19 @@ endfunction
 % ---- block matching ------------------------------------------------------------------------
 
 % For the reference block of grid cell pos (top-left at pos * step, the last cells moved in
-% to end at the border), the n best blocks of the search window by the squared distance of
-% their luma (g, the luma plane), those below tau (mean squared difference per pixel) only,
-% the reference itself first, then the others nearest first. cnt: how many, rounded
-% down to a power of two (the Haar transform across the group needs one). The distances of
-% one row of candidates are summed together (the innermost loop runs along the row, which
-% the C compiler vectorises), so a row holds at most 32 candidates: rad <= 15.
-function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, pos : ivec2)
+% to end at the border), the n best blocks of the search window (+- rad) nearest in luma
+% (g: the guide's luma plane with 32 columns of padding on the right, padded_luma), those
+% below tau (mean squared difference per pixel) only, the reference itself first, then the
+% others nearest first. cnt: how many, rounded down to a power of two (the Haar transform
+% across the group needs one). The distances of the 32 blocks whose corners are on one row
+% from the window's left edge on are summed together: the innermost loop, of constant
+% length, runs along the row over contiguous pixels, so the C compiler holds the 32 sums in
+% vector registers; those inside the window go into the sorted list. A row of the window
+% holds at most 32 candidates: rad <= 15. ur: the distance is taken over every ur-th row of
+% the blocks (1, 2, 4: all 64 pixels, 32 or 16), tau scaled to match; on the first
+% estimate (smooth) four rows rank candidates as well as eight (-0.004 dB on the bench
+% stills) at a quarter of the cost.
+function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, ur : int, pos : ivec2)
     ry = min(pos[0] * step, h - 8)
     rx = min(pos[1] * step, w - 8)
     bd = zeros(32)
@@ -141,7 +153,8 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
     by[0] = ry
     bx[0] = rx
     k = 1
-    lim = tau * 64
+    nu = int(8 / ur)
+    lim = tau * 8 * nu
     y0 = max(ry - rad, 0)
     y1 = min(ry + rad, h - 8)
     x0 = max(rx - rad, 0)
@@ -156,16 +169,14 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
     nx = x1 - x0 + 1
     dr = zeros(32)
     for qy = y0..y1
-        % the distances of the row's candidates together (the innermost loop runs along
-        % the row, over contiguous pixels), then each into the sorted list
         for i = 0..31
             dr[i] = 0.0
         endfor
-        for u = 0..7
+        for u = 0..nu - 1
             for v = 0..7
-                rv = r[u * 8 + v]
-                for i = 0..nx - 1
-                    t = g[qy + u, x0 + i + v] - rv
+                rv = r[u * ur * 8 + v]
+                for i = 0..31
+                    t = g[qy + u * ur, x0 + i + v] - rv
                     dr[i] = dr[i] + t * t
                 endfor
             endfor
@@ -417,6 +428,7 @@ function [] = __kernel__ bm_wiener(z : cube'unchecked, b : cube'unchecked, my : 
     n = int(cnt[iy, ix])
     g = zeros(2048)
     e = zeros(2048)
+    wv = zeros(16)
     for c = 0..2
         for j = 0..n - 1
             dct_block(z, int(my[iy, ix, j]), int(mx[iy, ix, j]), c, g, j)
@@ -425,12 +437,22 @@ function [] = __kernel__ bm_wiener(z : cube'unchecked, b : cube'unchecked, my : 
         haar_fwd(g, n)
         haar_fwd(e, n)
         s2 = sig[c] * sig[c]
+        % the squared gains summed in 16 lanes (a vector register), then the lanes
+        for l = 0..15
+            wv[l] = 0.0
+        endfor
+        for q = 0..n * 4 - 1
+            for l = 0..15
+                p = q * 16 + l
+                e2 = e[p] * e[p]
+                a = e2 / (e2 + s2)
+                g[p] = g[p] * a
+                wv[l] = wv[l] + a * a
+            endfor
+        endfor
         ws = 0.0
-        for p = 0..n * 64 - 1
-            q = e[p] * e[p]
-            a = q / (q + s2)
-            g[p] = g[p] * a
-            ws += a * a
+        for l = 0..15
+            ws += wv[l]
         endfor
         haar_inv(g, n)
         wt = 1.0 / (s2 * max(ws, 1e-6))
@@ -466,9 +488,17 @@ function kai = kaiser_window(beta)
     endfor
 endfunction
 
-% One pass: block matching on channel 0 of guide, then the filter kernel over every
-% reference, in kk x kk launches of references at least the reach of one reference apart.
-function [] = bm_pass(z, guide, num, den, kai, sig, lam, step, rad, n, tau, wiener)
+% Channel 0 of z, padded for bm_match.
+function g = padded_luma(z)
+    g = zeros(size(z, 0), size(z, 1) + 32)
+    parallel_do(size(g), z, g, size(z, 1), luma_pad)
+endfunction
+
+% One pass: block matching on the luma of guide (the noisy frame in the first pass, the
+% first estimate in the second), then the filter kernel over every reference, in kk x kk
+% launches of references at least the reach of one reference (2 rad + 8 pixels) apart, the
+% moved-in last ones too, so that no two threads of a launch write one pixel.
+function [] = bm_pass(z, guide, num, den, kai, sig, lam, step, rad, n, tau, ur, wiener)
     h = size(z, 0)
     w = size(z, 1)
     nry = int(ceil((h - 8) / step)) + 1
@@ -476,8 +506,8 @@ function [] = bm_pass(z, guide, num, den, kai, sig, lam, step, rad, n, tau, wien
     my = zeros(nry, nrx, n)
     mx = zeros(nry, nrx, n)
     cnt = zeros(nry, nrx)
-    parallel_do([nry, nrx], guide[:, :, 0], my, mx, cnt, h, w, step, rad, n, tau, bm_match)
-    kk = int(ceil((2 * rad + 8) / step))
+    parallel_do([nry, nrx], padded_luma(guide), my, mx, cnt, h, w, step, rad, n, tau, ur, bm_match)
+    kk = int(ceil((2 * rad + 7 + step) / step))
     gy = int(ceil(nry / kk))
     gx = int(ceil(nrx / kk))
     for oy = 0..kk - 1
@@ -506,8 +536,8 @@ endfunction
 %             (default 1; range 0.01..100)
 %   profile   "auto" (default): "fast"; on video "fast" and "quality" are spatio-temporal
 %             (denoise_video.q: blocks along their motion in frames t-2..t+2); "fast" (reference blocks every 4 pixels,
-%             search radius 8, groups of 8 / 16) or "quality" (every 3 pixels, radius 12,
-%             groups of 16 / 32); "bilateral": a 7x7 bilateral filter instead (the former
+%             search radius 15 / 12, groups of 8 / 16) or "quality" (every 3 pixels, radius
+%             15, groups of 16 / 32); "bilateral": a 7x7 bilateral filter instead (the former
 %             denoise.q, about 10x faster, 2-3 dB below "fast"), range width
 %             2 * strength * sigma
 function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
@@ -532,9 +562,16 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
     if profile == "auto"
         profile = "fast"
     endif
+    % references every step pixels, search radius rad (the first pass, on the noisy luma,
+    % gains from the widest window the matching kernel takes: +0.09 dB at sigma 25 for
+    % 15 against 8), the largest groups n1 (hard thresholding) and n2 (Wiener). On the
+    % bench stills (bench/denoise.sh): the second pass's references every 5 pixels instead
+    % of 4 cost 0.007 dB (6: 0.04), both passes' every 5 0.09 dB
     if profile == "quality"
-        step = 3
-        rad = 12
+        step1 = 3
+        rad1 = 15
+        step2 = 3
+        rad2 = 15
         n1 = 16
         n2 = 32
     elseif profile == "bilateral"
@@ -545,8 +582,10 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
         parallel_do([h, w], x, y, 1 / 8, 1 / (2 * 3 * sr * sr), bilateral)
         return
     elseif profile == "fast"
-        step = 4
-        rad = 8
+        step1 = 4
+        rad1 = 15
+        step2 = 5
+        rad2 = 12
         n1 = 8
         n2 = 16
     else
@@ -560,12 +599,14 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
     parallel_do([h, w], x, z, rgb_to_opp)
     num = zeros(h, w, 3)
     den = zeros(h, w, 3)
-    bm_pass(z, z, num, den, kai, sig, 2.7, step, rad, n1, 2500.0, false)
+    % matching on every second row of the noisy blocks: as good at sigma 10 (+0.006 dB),
+    % 0.04 dB worse at 25, where the noise in the distances needs all 64 pixels
+    bm_pass(z, z, num, den, kai, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, false)
     b = zeros(h, w, 3)
     parallel_do([h, w, 3], num, den, b, normalize)
     num = zeros(h, w, 3)
     den = zeros(h, w, 3)
-    bm_pass(z, b, num, den, kai, sig, 2.7, step, rad, n2, 400.0, true)
+    bm_pass(z, b, num, den, kai, sig, 2.7, step2, rad2, n2, 400.0, 4, true)
     y = zeros(h, w, 3)
     parallel_do([h, w], num, den, y, opp_to_rgb)
 endfunction

@@ -12,6 +12,11 @@ of known standard deviation (seed 13), rounded to 8 bits. Checked against that c
   program) within 10% of the true sigma, and the filter with sigma=0 close to the one told
 - the compiled and the interpreted (QPIPE_CC=none) engines give the same still within 1
   level (8-bit rounding of nearly equal floats) on a 24x32 crop
+- `bm_match` (called from a small program on a random 40x52 luma with an exact copy of a
+  reference block planted at the corner of its +-15 window): every reference's blocks equal
+  NumPy's brute force (the reference, then the nearest others below the distance limit,
+  count rounded down to a power of two), with distances over all 8 block rows, every second
+  and every fourth
 - profiles fast and quality: `qpipe run -v` names every BM3D kernel compiled (or loaded
   from the kernel cache), none run by the interpreter (which would be about 100x slower)
 - an unknown profile is an error (exit 65) naming the choices, with no output
@@ -38,8 +43,8 @@ except ImportError:
 from harness import *  # noqa: F401,F403 - check, qpipe, run, out, expect_code, QPIPE, ROOT
 from harness import main
 
-# measured gains on this still: +8.0 dB (sigma 10), +11.0 dB (sigma 25); thresholds 0.5 below
-GAIN_MIN = {10: 7.5, 25: 10.5}
+# measured gains on this still: +7.94 dB (sigma 10), +11.02 dB (sigma 25)
+GAIN_MIN = {10: 7.7, 25: 10.8}
 _made = {}
 
 
@@ -174,6 +179,85 @@ def _():
         for k in ("bm_match", "bm_hard", "bm_wiener", "rgb_to_opp", "opp_to_rgb"):
             if not re.search(r"kernel '%s' (compiled|loaded from the kernel cache)" % k, r[2]):
                 raise AssertionError("profile %s: kernel %s not named compiled: %s" % (profile, k, r[2][-400:]))
+
+
+BM_PROG = """import "denoise.q"
+x = imread("%s")
+h = size(x, 0)
+w = size(x, 1)
+nry = int(ceil((h - 8) / 4)) + 1
+nrx = int(ceil((w - 8) / 4)) + 1
+my = zeros(nry, nrx, 8)
+mx = zeros(nry, nrx, 8)
+cnt = zeros(nry, nrx)
+parallel_do([nry, nrx], padded_luma(x), my, mx, cnt, h, w, 4, 15, 8, %g, %d, bm_match)
+{!serial for}
+for a = 0..nry - 1
+    {!serial for}
+    for b = 0..nrx - 1
+        s = sprintf("%%d %%d %%d", a, b, cnt[a, b])
+        {!serial for}
+        for j = 0..cnt[a, b] - 1
+            s = s + sprintf(" %%d %%d", my[a, b, j], mx[a, b, j])
+        endfor
+        print s
+    endfor
+endfor
+"""
+
+
+def bm_expected(g, ry, rx, rad, n, tau, ur):
+    """The blocks bm_match should return for the reference at (ry, rx), by brute force in
+    NumPy: the reference, then the n - 1 nearest others of the window (squared distance over
+    every ur-th row of the 8x8 blocks) below tau per pixel, count rounded down to a power of 2."""
+    h, w = g.shape
+    rows = list(range(0, 8, ur))
+    ref = g[ry:ry + 8, rx:rx + 8][rows]
+    found = []
+    for qy in range(max(ry - rad, 0), min(ry + rad, h - 8) + 1):
+        for qx in range(max(rx - rad, 0), min(rx + rad, w - 8) + 1):
+            if (qy, qx) != (ry, rx):
+                d = float(((g[qy:qy + 8, qx:qx + 8][rows] - ref) ** 2).sum())
+                if d < tau * 8 * len(rows):
+                    found.append((d, qy, qx))
+    found.sort()
+    blocks = [(ry, rx)] + [(qy, qx) for _, qy, qx in found[:n - 1]]
+    k = 1
+    while k * 2 <= len(blocks):
+        k *= 2
+    return blocks[:k]
+
+
+@check("denoise.q bm_match: the nearest blocks of a +-15 window, as NumPy's brute force finds them")
+def _():
+    # random 8-bit luma (no ties) with an exact copy of the reference block at (4, 16) planted
+    # 15 pixels down and right (the window's corner); every channel the same
+    rng = np.random.default_rng(7)
+    g = rng.integers(0, 256, (40, 52)).astype(float)
+    g[19:27, 31:39] = g[4:12, 16:24]
+    src = write(np.repeat(g[..., None], 3, axis=2), "bm_luma.png")
+    prog = out("bm.q")
+    env = dict(os.environ, QPIPE_MODULES=os.path.join(ROOT, "presets"))
+    for tau, ur in ((1e6, 1), (1e6, 2), (1e6, 4), (9000.0, 1)):
+        with open(prog, "w") as f:
+            f.write(BM_PROG % (src, tau, ur))
+        code, text, err = run([QPIPE, "exec", prog], env=env)
+        if code:
+            raise AssertionError("qpipe exec: exit %d: %s" % (code, err[-300:]))
+        lines = text.split("\n")
+        lines = [l for l in lines if l.strip()]
+        if len(lines) != 9 * 12:
+            raise AssertionError("%d references printed, expected 108" % len(lines))
+        for line in lines:
+            v = [int(t) for t in line.split()]
+            a, b, k = v[:3]
+            got = [(v[3 + 2 * j], v[4 + 2 * j]) for j in range(k)]
+            want = bm_expected(g, min(4 * a, 32), min(4 * b, 44), 15, 8, tau, ur)
+            if got != want:
+                raise AssertionError("tau %g, rows every %d, reference (%d, %d): %s, expected %s"
+                                     % (tau, ur, a, b, got, want))
+        if (tau, ur) == (1e6, 1) and not any(l.startswith("1 4 8 4 16 19 31 ") for l in lines):
+            raise AssertionError("the planted copy is not the first match of (4, 16)")
 
 
 @check("denoise.q profile=bad exits 65 naming the profiles, no output")
