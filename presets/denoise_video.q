@@ -5,8 +5,8 @@
 % denoise_video(win, sigma, profile, kai) takes the window t-R..t+R (docs/filters.md "A
 % window of frames") and gives frame t denoised from frames t-1, t, t+1:
 %   1. motion: every 8x8 block of frame t's luma into t-1 and into t+1 (motion.q's
-%      pyramid_motion on luma pyramids kept from call to call: a full search from quarter
-%      size); the neighbour warped along it (bilinear); where the compensated difference
+%      pyramid_motion on luma pyramids, in buffers kept from call to call: a full search from
+%      quarter size); the neighbour warped along it (bilinear); where the compensated difference
 %      (3x3 mean, the largest of the channels) exceeds 1.5 sigma (occlusion, new content)
 %      frame t's own pixel stands in, so nothing from elsewhere is blended in;
 %   2. the three frames averaged as they are compensated, in the opponent colour space of
@@ -46,7 +46,7 @@ function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wb : cube'
 endfunction
 
 % The differences of the centre x and the warped neighbour wb summed over 3 pixels of a
-% row (edges clamped), per channel, into dh: the first half of compensate's 3x3 sums.
+% row (edges clamped), per channel, into dh: the first half of comp_mean's 3x3 sums.
 function [] = __kernel__ diff_rows(x : cube'clamped, wb : cube'clamped, dh : cube'unchecked, pos : ivec2)
     i = pos[0]
     j = pos[1]
