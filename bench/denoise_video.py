@@ -153,6 +153,11 @@ def main():
                            "--set", "sigma=%g" % SIGMA])
     print("1080p, %d frames, denoise_temporal.q: %.2f fps (wall), %.2f CPU s/frame" % (HD_FRAMES, HD_FRAMES / wall,
                                                                                        cpu / HD_FRAMES))
+    # the floor: the same run through a filter that returns its frame (FFV1 decoding and
+    # encoding, the conversions to and from float, the start-up), which every row above pays
+    cpu, wall = run_child([QPIPE, "run", q + "/identity.q", hd, out, "-y", "-q", "--codec", "ffv1"])
+    print("1080p, %d frames, identity filter (decode, encode, start-up): %.2f fps (wall), %.2f CPU s/frame"
+          % (HD_FRAMES, HD_FRAMES / wall, cpu / HD_FRAMES))
     subprocess.run(["rm", "-rf", tmp])
 
 

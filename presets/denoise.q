@@ -17,9 +17,9 @@
 
 import "denoise_video.q"     % the video path (spatio-temporal), hooked in process
 
-% On video, process gets frames t-2..t+2 (docs/filters.md "A window of frames"); on an image
-% the window is the image five times.
-temporal_radius = 2
+% On video, process gets frames t-1..t+1 (docs/filters.md "A window of frames"); on an image
+% the window is the image three times.
+temporal_radius = 1
 
 % ---- colour: RGB <-> opponent (Y, U, V) --------------------------------------------------
 
@@ -535,7 +535,8 @@ endfunction
 %   strength  scales the thresholds of both passes: above 1 smooths more
 %             (default 1; range 0.01..100)
 %   profile   "auto" (default): "fast"; on video "fast" and "quality" are spatio-temporal
-%             (denoise_video.q: blocks along their motion in frames t-2..t+2); "fast" (reference blocks every 4 pixels,
+%             (denoise_video.q: frames t-1..t+1 averaged along their motion, then 8x8 DCT
+%             shrinkage; "quality" adds a Wiener pass); "fast" (reference blocks every 4 pixels,
 %             search radius 15 / 12, groups of 8 / 16) or "quality" (every 3 pixels, radius
 %             15, groups of 16 / 32); "bilateral": a 7x7 bilateral filter instead (the former
 %             denoise.q, about 10x faster, 2-3 dB below "fast"), range width
