@@ -9,6 +9,7 @@
  */
 #include "runtime/linalg.h"
 #include "runtime/lib.h"
+#include "runtime/cuda/blas_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -64,6 +65,16 @@ static void give(Rt *rt, RtLaTmp *t, RtArray *a, bool vec, Value *out)
 
 /* ---------------------------------------------------------------- level 1 */
 
+/* Level-1 function op (blas_ops.h RT_CUDA_*) through cuBLAS on the CUDA engine: true
+ * when done (x or y written as the op says, *res its number); false: the CPU does it. */
+static bool gpu1(Rt *rt, RtLaTmp *t, int op, double alpha, RtArray *x, RtArray *y, double *res)
+{
+    char why[256];
+    return x->n && rt_la_on_cuda(rt) &&
+           rt_la_cuda_done(rt, t, rt_cuda_blas1(op, x->n, alpha, x->data, y ? y->data : NULL, rt->opt.dbl, res, why,
+                                                sizeof why), why);
+}
+
 static void index_of(Rt *rt, int argc, Value *argv, Value *out, const char *fn, bool max)
 {
     (void)argc;
@@ -74,6 +85,12 @@ static void index_of(Rt *rt, int argc, Value *argv, Value *out, const char *fn, 
     if (x->n > INT32_MAX)
         rt_la_fail(rt, &t, "the vector is too large");
     int n = (int)x->n;
+    double g;
+    if (gpu1(rt, &t, max ? RT_CUDA_AMAX : RT_CUDA_AMIN, 0, x, NULL, &g)) {
+        out[0] = rt_int((int64_t)g);
+        rt_la_drop(&t);
+        return;
+    }
     size_t i = rt->opt.dbl ? (max ? cblas_idamax(n, x->data, 1) : cblas_idamin(n, x->data, 1))
                            : (max ? cblas_isamax(n, x->data, 1) : cblas_isamin(n, x->data, 1));
     out[0] = rt_int((int64_t)i);        /* CBLAS indices are zero-based, as Quasar's */
@@ -97,7 +114,10 @@ void lib_blas_asum(Rt *rt, int argc, Value *argv, int nout, Value *out)
     (void)argc, (void)nout;
     RtLaTmp t = {.fn = "blas_asum"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x");
-    out[0] = real_result(rt, x->n ? BL(rt->opt.dbl, asum, (int)x->n, x->data, 1) : 0);
+    double g;
+    out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_ASUM, 0, x, NULL, &g) ? g
+                             : x->n                                     ? BL(rt->opt.dbl, asum, (int)x->n, x->data, 1)
+                                                                        : 0);
     rt_la_drop(&t);
 }
 
@@ -106,7 +126,10 @@ void lib_blas_nrm2(Rt *rt, int argc, Value *argv, int nout, Value *out)
     (void)argc, (void)nout;
     RtLaTmp t = {.fn = "blas_nrm2"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x");
-    out[0] = real_result(rt, x->n ? BL(rt->opt.dbl, nrm2, (int)x->n, x->data, 1) : 0);
+    double g;
+    out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_NRM2, 0, x, NULL, &g) ? g
+                             : x->n                                     ? BL(rt->opt.dbl, nrm2, (int)x->n, x->data, 1)
+                                                                        : 0);
     rt_la_drop(&t);
 }
 
@@ -123,7 +146,10 @@ void lib_blas_dot(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtLaTmp t = {.fn = "blas_dot"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x"), *y = flat_arg(rt, &t, argv[1], "y");
     same_count(rt, &t, x, y);
-    out[0] = real_result(rt, x->n ? BL(rt->opt.dbl, dot, (int)x->n, x->data, 1, y->data, 1) : 0);
+    double g;
+    out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_DOT, 0, x, y, &g) ? g
+                             : x->n ? BL(rt->opt.dbl, dot, (int)x->n, x->data, 1, y->data, 1)
+                                    : 0);
     rt_la_drop(&t);
 }
 
@@ -135,7 +161,7 @@ void lib_blas_axpy(Rt *rt, int argc, Value *argv, int nout, Value *out)
     double alpha = real_arg(rt, &t, argv[0], "alpha");
     RtArray *x = flat_arg(rt, &t, argv[1], "x"), *y = flat_arg(rt, &t, argv[2], "y");
     same_count(rt, &t, x, y);
-    if (x->n)
+    if (x->n && !gpu1(rt, &t, RT_CUDA_AXPY, alpha, x, y, NULL))
         BL(rt->opt.dbl, axpy, (int)x->n, alpha, x->data, 1, y->data, 1);
     give(rt, &t, y, is_vec(argv[2]), out);
 }
@@ -147,7 +173,7 @@ void lib_blas_scal(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtLaTmp t = {.fn = "blas_scal"};
     double alpha = real_arg(rt, &t, argv[0], "alpha");
     RtArray *x = flat_arg(rt, &t, argv[1], "X");
-    if (x->n)
+    if (x->n && !gpu1(rt, &t, RT_CUDA_SCAL, alpha, x, NULL, NULL))
         BL(rt->opt.dbl, scal, (int)x->n, alpha, x->data, 1);
     give(rt, &t, x, is_vec(argv[1]), out);
 }
@@ -224,7 +250,11 @@ void lib_blas_gemm(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_la_fail(rt, &t, "inner dimensions do not agree: %lld x %lld and %lld x %lld", (long long)m,
                    (long long)k, (long long)rt_la_rows(b), (long long)n);
     RtArray *c = full ? addend_arg(rt, &t, argv[4], m, n, "C") : rt_la_new(rt, &t, m, n, false);
-    if (m && n && k) {
+    char why[256];
+    if (m && n && k &&
+        !(rt_la_on_cuda(rt) && rt_la_cuda_done(rt, &t, rt_cuda_blas_gemm(rt->opt.dbl, (int)m, (int)n, (int)k, alpha, a->data,
+                                                                          b->data, beta, c->data, why, sizeof why),
+                                               why))) {
         rt_la_threads(rt);
         BL(rt->opt.dbl, gemm, CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, alpha, a->data,
            (int)k, b->data, (int)n, beta, c->data, (int)n);
@@ -249,7 +279,11 @@ void lib_blas_gemv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (x->n != n)
         rt_la_fail(rt, &t, "x must have %lld elements, not %lld", (long long)n, (long long)x->n);
     RtArray *y = full ? addend_arg(rt, &t, argv[4], 1, m, "y") : rt_la_new(rt, &t, 1, m, false);
-    if (m && n) {
+    char why[256];
+    if (m && n &&
+        !(rt_la_on_cuda(rt) && rt_la_cuda_done(rt, &t, rt_cuda_blas_gemv(rt->opt.dbl, (int)m, (int)n, alpha, a->data,
+                                                                          x->data, beta, y->data, why, sizeof why),
+                                               why))) {
         rt_la_threads(rt);
         BL(rt->opt.dbl, gemv, CblasRowMajor, CblasNoTrans, (int)m, (int)n, alpha, a->data, (int)n, x->data, 1,
            beta, y->data, 1);
@@ -269,8 +303,12 @@ void lib_blas_geam(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (rt_la_rows(a) != rt_la_rows(b) || rt_la_cols(a) != rt_la_cols(b))
         rt_la_fail(rt, &t, "op(A) and op(B) differ in size: %lld x %lld and %lld x %lld", (long long)rt_la_rows(a),
                    (long long)rt_la_cols(a), (long long)rt_la_rows(b), (long long)rt_la_cols(b));
-    for (int64_t i = 0; i < a->n; i++)
-        rt_set_real(a, i, alpha * rt_get_real(a, i) + beta * rt_get_real(b, i), false);
+    char why[256];
+    if (!a->n || !rt_la_on_cuda(rt) ||
+        !rt_la_cuda_done(rt, &t, rt_cuda_blas_geam(rt->opt.dbl, (int)rt_la_rows(a), (int)rt_la_cols(a), alpha, a->data,
+                                                   beta, b->data, why, sizeof why), why))
+        for (int64_t i = 0; i < a->n; i++)
+            rt_set_real(a, i, alpha * rt_get_real(a, i) + beta * rt_get_real(b, i), false);
     give(rt, &t, a, false, out);
 }
 
@@ -294,7 +332,10 @@ void lib_blas_trsv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t n = rt_la_square(rt, &t, a);
     if (x->n != n)
         rt_la_fail(rt, &t, "b must have %lld elements, not %lld", (long long)n, (long long)x->n);
-    BL(rt->opt.dbl, trsv, CblasRowMajor, uplo == 'U' ? CblasUpper : CblasLower, tr ? CblasTrans : CblasNoTrans,
+    char why[256];
+    if (!rt_la_on_cuda(rt) || !rt_la_cuda_done(rt, &t, rt_cuda_blas_trsv(rt->opt.dbl, uplo, tr, diag, (int)n, a->data,
+                                                                         x->data, why, sizeof why), why))
+        BL(rt->opt.dbl, trsv, CblasRowMajor, uplo == 'U' ? CblasUpper : CblasLower, tr ? CblasTrans : CblasNoTrans,
        diag == 'U' ? CblasUnit : CblasNonUnit, (int)n, a->data, (int)n, x->data, 1);
     give(rt, &t, x, true, out);
 }

@@ -12,6 +12,7 @@
  */
 #include "runtime/cuda/api.h"
 #include "runtime/cuda/cuda.h"
+#include "runtime/cuda/scratch.h"
 #include "runtime/residency.h"
 
 #include <stdio.h>
@@ -39,25 +40,41 @@ const char *rt_cuda_blas_symbol(int i)
     return i >= 0 && i < (int)(sizeof names / sizeof *names) ? names[i] : NULL;
 }
 
+static struct {
+    int state;                  /* 0 not tried, 1 made, -1 failed */
+    char why[256];
+    void *h;
+} H;
+
+void *rt_cuda_blas_handle(char *why, size_t len)
+{
+    if (!H.state) {
+        CreateFn create = (CreateFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCreate_v2", H.why, sizeof H.why);
+        int r = -1;
+        if (create && (r = create(&H.h)) != 0)
+            snprintf(H.why, sizeof H.why, "cublasCreate failed (status %d)", r);
+        H.state = r == 0 ? 1 : -1;
+    }
+    if (H.state < 0)
+        snprintf(why, len, "%s", H.why);
+    return H.state > 0 ? H.h : NULL;
+}
+
 /* Called with the engine's lock held. */
 static bool ready(char *why, size_t len)
 {
     if (!B.state) {
         void *fn[sizeof names / sizeof *names] = {0};
-        bool all = true;
-        for (size_t i = 0; all && i < sizeof names / sizeof *names; i++)
+        bool all = (B.h = rt_cuda_blas_handle(B.why, sizeof B.why)) != NULL;
+        for (size_t i = 1; all && i < sizeof names / sizeof *names; i++)
             all = (fn[i] = rt_cuda_symbol(RT_CUDA_CUBLAS, names[i], B.why, sizeof B.why)) != NULL;
-        CreateFn create = (CreateFn)fn[0];
         B.sgemm = (GemmFn)fn[1];
         B.dgemm = (GemmFn)fn[2];
         B.cgemm = (GemmFn)fn[3];
         B.zgemm = (GemmFn)fn[4];
         B.csscal = (ScalFn)fn[5];
         B.zdscal = (ScalFn)fn[6];
-        int r = -1;
-        if (all && (r = create(&B.h)) != 0)
-            snprintf(B.why, sizeof B.why, "cublasCreate failed (status %d)", r);
-        B.state = r == 0 ? 1 : -1;
+        B.state = all ? 1 : -1;
     }
     if (B.state < 0)
         snprintf(why, len, "%s", B.why);
@@ -91,8 +108,12 @@ int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool d
             double one[2] = {1, 0}, zero[2] = {0, 0};
             float onef[2] = {1, 0}, zerof[2] = {0, 0};
             GemmFn gemm = cplx ? (dbl ? B.zgemm : B.cgemm) : (dbl ? B.dgemm : B.sgemm);
-            int r = gemm(B.h, 0, 0, n, m, k, dbl ? (void *)one : (void *)onef, (void *)(uintptr_t)db, n,
-                         (void *)(uintptr_t)da, k, dbl ? (void *)zero : (void *)zerof, (void *)(uintptr_t)dc, n);
+            /* the uploads ran on the engine's copy stream, cuBLAS runs on the default one */
+            int r = sync_device();
+            if (r == 0)
+                r = gemm(B.h, 0, 0, n, m, k, dbl ? (void *)one : (void *)onef, (void *)(uintptr_t)db, n,
+                         (void *)(uintptr_t)da, k, dbl ? (void *)zero : (void *)zerof, (void *)(uintptr_t)dc,
+                         n);
             if (r == 0)
                 r = sync_device();
             if (r == 0) {
