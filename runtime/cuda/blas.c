@@ -22,18 +22,21 @@ typedef int (*CreateFn)(void **handle);
 typedef int (*GemmFn)(void *h, int ta, int tb, int m, int n, int k, const void *alpha, const void *a, int lda,
                       const void *b, int ldb, const void *beta, void *c, int ldc);
 typedef int (*ScalFn)(void *h, int n, const void *alpha, void *x, int incx);
+typedef int (*CopyFn)(void *h, int n, const void *x, int incx, void *y, int incy);
 
 static struct {
     int state;                  /* 0 not tried, 1 ready, -1 missing */
     char why[256];
     void *h;
     GemmFn sgemm, dgemm, cgemm, zgemm;
-    ScalFn csscal, zdscal;
+    ScalFn csscal, zdscal, sscal, dscal;
+    CopyFn scopy, dcopy;
 } B;
 
 /* The functions called, in the order ready() resolves them. */
 static const char *const names[] = {"cublasCreate_v2", "cublasSgemm_v2", "cublasDgemm_v2", "cublasCgemm_v2",
-                                    "cublasZgemm_v2", "cublasCsscal_v2", "cublasZdscal_v2"};
+                                    "cublasZgemm_v2", "cublasCsscal_v2", "cublasZdscal_v2", "cublasSscal_v2",
+                                    "cublasDscal_v2", "cublasScopy_v2",  "cublasDcopy_v2"};
 
 const char *rt_cuda_blas_symbol(int i)
 {
@@ -74,6 +77,10 @@ static bool ready(char *why, size_t len)
         B.zgemm = (GemmFn)fn[4];
         B.csscal = (ScalFn)fn[5];
         B.zdscal = (ScalFn)fn[6];
+        B.sscal = (ScalFn)fn[7];
+        B.dscal = (ScalFn)fn[8];
+        B.scopy = (CopyFn)fn[9];
+        B.dcopy = (CopyFn)fn[10];
         B.state = all ? 1 : -1;
     }
     if (B.state < 0)
@@ -142,5 +149,34 @@ int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t
     int r = dbl ? B.zdscal(B.h, (int)n, &by, (void *)(uintptr_t)x, 1) : B.csscal(B.h, (int)n, &byf, (void *)(uintptr_t)x, 1);
     if (r)
         snprintf(why, len, "cuBLAS scal failed (status %d)", r);
+    return r;
+}
+
+int rt_cuda_scal_r(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len)
+{
+    if (!ready(why, len))
+        return -1;
+    if (n > 0x7fffffff) {
+        snprintf(why, len, "too many elements for cuBLAS");
+        return -1;
+    }
+    float byf = (float)by;
+    int r = dbl ? B.dscal(B.h, (int)n, &by, (void *)(uintptr_t)x, 1) : B.sscal(B.h, (int)n, &byf, (void *)(uintptr_t)x, 1);
+    if (r)
+        snprintf(why, len, "cuBLAS scal failed (status %d)", r);
+    return r;
+}
+
+int rt_cuda_widen(uint64_t x, uint64_t y, int64_t n, bool dbl, char *why, size_t len)
+{
+    if (!ready(why, len))
+        return -1;
+    if (n > 0x7fffffff) {
+        snprintf(why, len, "too many elements for cuBLAS");
+        return -1;
+    }
+    int r = (dbl ? B.dcopy : B.scopy)(B.h, (int)n, (void *)(uintptr_t)x, 1, (void *)(uintptr_t)y, 2);
+    if (r)
+        snprintf(why, len, "cuBLAS copy failed (status %d)", r);
     return r;
 }

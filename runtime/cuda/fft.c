@@ -28,6 +28,8 @@
 
 #define CUFFT_C2C 0x29
 #define CUFFT_Z2Z 0x69
+#define CUFFT_C2R 0x2c
+#define CUFFT_Z2D 0x6c
 #define CUFFT_FORWARD (-1)
 #define CUFFT_INVERSE 1
 #define PLANS 16
@@ -36,6 +38,7 @@ typedef int cufftHandle;
 typedef int (*PlanManyFn)(cufftHandle *plan, int rank, int *n, int *inembed, int istride, int idist, int *onembed,
                           int ostride, int odist, int type, int batch);
 typedef int (*ExecFn)(cufftHandle plan, void *in, void *out, int direction);
+typedef int (*ExecRealFn)(cufftHandle plan, void *in, void *out);
 typedef int (*DestroyFn)(cufftHandle plan);
 
 typedef RtCudaFftLayout Layout;
@@ -51,6 +54,7 @@ static struct {
     char why[256];
     PlanManyFn plan_many;
     ExecFn exec_c2c, exec_z2z;
+    ExecRealFn exec_c2r, exec_z2d;
     DestroyFn destroy;
     Plan plans[PLANS];
     int nplans;
@@ -65,7 +69,9 @@ static bool load(char *why, size_t len)
         F.exec_c2c = F.plan_many ? (ExecFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftExecC2C", F.why, sizeof F.why) : NULL;
         F.exec_z2z = F.exec_c2c ? (ExecFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftExecZ2Z", F.why, sizeof F.why) : NULL;
         F.destroy = F.exec_z2z ? (DestroyFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftDestroy", F.why, sizeof F.why) : NULL;
-        F.ok = F.destroy != NULL;
+        F.exec_c2r = F.destroy ? (ExecRealFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftExecC2R", F.why, sizeof F.why) : NULL;
+        F.exec_z2d = F.exec_c2r ? (ExecRealFn)rt_cuda_symbol(RT_CUDA_CUFFT, "cufftExecZ2D", F.why, sizeof F.why) : NULL;
+        F.ok = F.exec_z2d != NULL;
     }
     if (!F.ok)
         snprintf(why, len, "%s", F.why);
@@ -142,11 +148,33 @@ static cufftHandle *plan_for(const Layout *L, char *why, size_t len)
     return &F.plans[slot].h;
 }
 
-int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool dbl, char *why, size_t len)
+const char *rt_cuda_fft_symbol(int i)
+{
+    static const char *const names[] = {"cufftPlanMany", "cufftExecC2C", "cufftExecZ2Z", "cufftDestroy",
+                                        "cufftExecC2R", "cufftExecZ2D"};
+    return i >= 0 && i < (int)(sizeof names / sizeof *names) ? names[i] : NULL;
+}
+
+enum { K_C2C, K_REAL, K_C2R };
+
+/* The transform `kind` of x into out on their device copies (the engine's lock held):
+ *  K_C2C  complex to complex, out-of-place;
+ *  K_REAL real x: widened on the device into out's complex elements (zeroed, then the
+ *         reals copied to every other float by cuBLAS's copy with stride 2), then an
+ *         in-place complex transform: the result equals the CPU's R2C + Hermitian
+ *         completion, and nothing is made complex on the host;
+ *  K_C2R  complex (Hermitian) x to real out: cuFFT's C2R reads the non-redundant half
+ *         straight from the full-size array (its inembed is the full layout) of a
+ *         device-to-device copy (C2R overwrites its input), then out *= 1/N.
+ * 1 done, 0 with why. */
+static int transform(int kind, RtArray *x, RtArray *out, const bool *tr, bool inverse, bool dbl, char *why,
+                     size_t len)
 {
     const RtDevOps *ops = rt_cuda_dev_ops();
     Layout L;
-    if (!ops) {
+    char w[64];
+    const RtCudaDriver *d = rt_cuda_driver(w, sizeof w);
+    if (!ops || !d) {
         snprintf(why, len, "no CUDA device");
         return 0;
     }
@@ -154,39 +182,75 @@ int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool
         snprintf(why, len, "a layout cuFFT cannot express");
         return 0;
     }
+    if (kind == K_C2R)
+        L.type = dbl ? CUFFT_Z2D : CUFFT_C2R;
+    int64_t n = 1;
+    for (int k = 0; k < L.rank; k++)
+        n *= L.n[k];
+    size_t cbytes = (size_t)x->n * (dbl ? 16 : 8);
     ops->lock(ops->ctx);
-    int done = 0;
-    uint64_t din = 0, dout = 0;
+    int done = 0, r = 0;
+    uint64_t din = 0, dout = 0, tmp = 0;
     cufftHandle *h = NULL;
     if (!load(why, len)) {
         /* why says it */
-    } else if ((h = plan_for(&L, why, len)) &&
-               rt_res_device(x->buf, ops, RT_USE_READ, &din) == 0 &&
-               rt_res_device(out->buf, ops, RT_USE_WRITE | RT_USE_NOCOPY, &dout) == 0) {
-        ExecFn exec = dbl ? F.exec_z2z : F.exec_c2c;
-        int r = exec(*h, (void *)(uintptr_t)din, (void *)(uintptr_t)dout, inverse ? CUFFT_INVERSE : CUFFT_FORWARD);
-        if (r == 0 && inverse) {
-            int64_t n = 1;
-            for (int k = 0; k < L.rank; k++)
-                n *= L.n[k];
-            r = rt_cuda_scal_c(dout, out->n, 1.0 / (double)n, dbl, why, len);
+    } else if (!(h = plan_for(&L, why, len))) {
+        /* why says it */
+    } else if (rt_res_device(x->buf, ops, RT_USE_READ, &din) ||
+               rt_res_device(out->buf, ops, RT_USE_WRITE | RT_USE_NOCOPY, &dout) ||
+               (kind == K_C2R && ops->alloc(ops->ctx, cbytes, &tmp))) {
+        tmp = 0;
+        snprintf(why, len, "out of device memory");
+    } else {
+        /* the uploads ran on the engine's copy stream, cuFFT/cuBLAS on the default one */
+        r = d->cuCtxSynchronize();
+        if (r == 0 && kind == K_REAL && (r = d->cuMemsetD8(dout, 0, (size_t)out->n * (dbl ? 16 : 8))) == 0)
+            r = rt_cuda_widen(din, dout, x->n, dbl, why, len);
+        if (r == 0 && kind == K_C2R && (r = d->cuMemcpyDtoD(tmp, din, cbytes)) == 0)
+            r = (dbl ? F.exec_z2d : F.exec_c2r)(*h, (void *)(uintptr_t)tmp, (void *)(uintptr_t)dout);
+        else if (r == 0 && kind != K_C2R) {
+            uint64_t src = kind == K_REAL ? dout : din;
+            r = (dbl ? F.exec_z2z : F.exec_c2c)(*h, (void *)(uintptr_t)src, (void *)(uintptr_t)dout,
+                                                 inverse ? CUFFT_INVERSE : CUFFT_FORWARD);
         }
-        char w[64];
-        const RtCudaDriver *d = rt_cuda_driver(w, sizeof w);
-        if (r == 0 && d)        /* finished when the builtin returns, as a kernel launch is */
+        if (r == 0 && (inverse || kind == K_C2R))
+            r = kind == K_C2R ? rt_cuda_scal_r(dout, out->n, 1.0 / (double)n, dbl, why, len)
+                              : rt_cuda_scal_c(dout, out->n, 1.0 / (double)n, dbl, why, len);
+        if (r == 0)             /* finished when the builtin returns, as a kernel launch is */
             r = d->cuCtxSynchronize();
         if (r == 0) {
             rt_res_launched(x->buf, RT_USE_READ);
             rt_res_launched(out->buf, RT_USE_WRITE);
             done = 1;
-        } else if (!inverse || r != -1) {
+        } else if (r != -1) {
             snprintf(why, len, "cuFFT failed (result %d)", r);
         }
-    } else if (h) {
-        snprintf(why, len, "out of device memory");
+    }
+    if (tmp) {
+        d->cuCtxSynchronize();
+        ops->free(ops->ctx, tmp, cbytes);
     }
     ops->unlock(ops->ctx);
     return done;
+}
+
+int rt_cuda_fft_c2c(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool dbl, char *why, size_t len)
+{
+    return transform(K_C2C, x, out, tr, inverse, dbl, why, len);
+}
+
+int rt_cuda_fft_real(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool dbl, char *why, size_t len)
+{
+    if (x->n > 0x7fffffff) {
+        snprintf(why, len, "too many elements for cuBLAS");
+        return 0;
+    }
+    return transform(K_REAL, x, out, tr, inverse, dbl, why, len);
+}
+
+int rt_cuda_fft_c2r(RtArray *x, RtArray *out, const bool *tr, bool dbl, char *why, size_t len)
+{
+    return transform(K_C2R, x, out, tr, true, dbl, why, len);
 }
 
 void rt_cuda_fft_shutdown(void)
