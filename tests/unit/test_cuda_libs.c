@@ -6,7 +6,10 @@
  * on a GPU machine).
  */
 #include "runtime/cuda/api.h"
+#include "runtime/cuda/blas_ops.h"
 #include "runtime/cuda/cuda.h"
+#include "runtime/cuda/decomp.h"
+#include "runtime/cuda/scratch.h"
 #include "runtime/cuda/solver.h"
 #include "tests/unit/check.h"
 
@@ -87,7 +90,126 @@ static void test_symbols(void)
         snprintf(name, sizeof name, "cublas symbol %s", rt_cuda_blas_symbol(n));
         report(name, rt_cuda_symbol(RT_CUDA_CUBLAS, rt_cuda_blas_symbol(n), w, sizeof w) ? NULL : w);
     }
-    report("cublas symbols listed (gemm s/d/c/z)", n == 7 ? NULL : why("%d names", n));
+    report("cublas symbols listed (gemm s/d/c/z, scal, copy)", n == 11 ? NULL : why("%d names", n));
+    for (n = 0; rt_cuda_blas_ops_symbol(n); n++) {
+        char w[512] = "", name[96];
+        snprintf(name, sizeof name, "cublas symbol %s (blas_*)", rt_cuda_blas_ops_symbol(n));
+        report(name, rt_cuda_symbol(RT_CUDA_CUBLAS, rt_cuda_blas_ops_symbol(n), w, sizeof w) ? NULL : w);
+    }
+    report("blas_* cublas symbols listed (11 functions x s/d)", n == 22 ? NULL : why("%d names", n));
+    int lib;
+    for (n = 0; rt_cuda_decomp_symbol(n, &lib); n++) {
+        char w[512] = "", name[96];
+        const char *s = rt_cuda_decomp_symbol(n, &lib);
+        snprintf(name, sizeof name, "decomposition symbol %s", s);
+        report(name, rt_cuda_symbol(lib, s, w, sizeof w) ? NULL : w);
+    }
+    report("decomposition symbols listed (13 functions x s/d, 4 of Xgeev)", n == 30 ? NULL : why("%d names", n));
+    for (n = 0; rt_cuda_fft_symbol(n); n++) {
+        char w[512] = "", name[96];
+        snprintf(name, sizeof name, "cufft symbol %s", rt_cuda_fft_symbol(n));
+        report(name, rt_cuda_symbol(RT_CUDA_CUFFT, rt_cuda_fft_symbol(n), w, sizeof w) ? NULL : w);
+    }
+    report("cufft symbols listed (C2C, C2R)", n == 6 ? NULL : why("%d names", n));
+}
+
+static void test_scratch_plan(void)
+{
+    /* 36 bytes at 0, an empty part still one 256-byte slot, 257 bytes two slots, 4 bytes */
+    RtCudaPart p[4] = {{.bytes = 36}, {.bytes = 0}, {.bytes = 257}, {.bytes = 4}};
+    size_t total = 0;
+    bool ok = rt_cuda_scratch_plan(p, 4, &total);
+    report("scratch plan: offsets aligned to 256",
+           ok && p[0].off == 0 && p[1].off == 256 && p[2].off == 512 && p[3].off == 1024 && total == 1280
+               ? NULL
+               : why("ok %d offs %zu %zu %zu %zu total %zu", ok, p[0].off, p[1].off, p[2].off, p[3].off, total));
+    RtCudaPart huge[2] = {{.bytes = SIZE_MAX - 100}, {.bytes = 4}};
+    report("scratch plan: overflow refused", !rt_cuda_scratch_plan(huge, 2, &total) ? NULL : "accepted");
+}
+
+/* Column-major reference routines with cuBLAS's argument conventions (no transposition
+ * flags beyond what the maps use), written from the BLAS definitions. */
+static void colgemm(int m, int n, int k, const double *a, int lda, const double *b, int ldb, double *c, int ldc)
+{
+    for (int i = 0; i < m; i++)
+        for (int j = 0; j < n; j++) {
+            double s = 0;
+            for (int l = 0; l < k; l++)
+                s += a[i + l * lda] * b[l + j * ldb];
+            c[i + j * ldc] = s;
+        }
+}
+
+/* op(M) x = b for the triangle `fill` (0 lower, 1 upper) of the column-major M. */
+static void coltrsv(int fill, int op, int n, const double *a, int lda, double *x)
+{
+    double m[16];               /* op(M) restricted to its triangle, row i col j at m[i*n+j] */
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            int r = op ? j : i, c = op ? i : j;  /* element (i, j) of op(M) is M(r, c) */
+            bool in = fill ? r <= c : r >= c;
+            m[i * n + j] = in ? a[r + c * lda] : 0;
+        }
+    bool lower = (fill == 0) != (op == 1);      /* op(M) is lower triangular */
+    for (int s = 0; s < n; s++) {
+        int i = lower ? s : n - 1 - s;
+        double v = x[i];
+        for (int j = 0; j < n; j++)
+            if (j != i)
+                v -= m[i * n + j] * x[j] * (lower ? j < i : j > i);
+        x[i] = v / m[i * n + i];
+    }
+}
+
+static void test_maps(void)
+{
+    /* row-major A 2x3, B 3x2: C = A B = [1 2 3; 4 5 6] [7 8; 9 10; 11 12] = [58 64; 139 154] */
+    const double a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {7, 8, 9, 10, 11, 12};
+    double c[4] = {0};
+    RtCudaGemmMap g = rt_cuda_gemm_map(2, 2, 3);
+    colgemm(g.m, g.n, g.k, g.swap ? b : a, g.lda, g.swap ? a : b, g.ldb, c, g.ldc);
+    report("gemm map: the column-major call gives the row-major product",
+           c[0] == 58 && c[1] == 64 && c[2] == 139 && c[3] == 154 ? NULL
+                                                                 : why("%g %g %g %g", c[0], c[1], c[2], c[3]));
+    /* row-major upper U = [2 1 1; 0 4 2; 0 0 5] (the lower part is junk trsv must not
+     * read): U x = [6 12 10] has x = [1 2 2]; U^T x = [2 5 13] has x = [1 1 2] */
+    const double u[9] = {2, 1, 1, 99, 4, 2, 99, 99, 5};
+    double x[3] = {6, 12, 10}, y[3] = {2, 5, 13};
+    int fill, op;
+    rt_cuda_trsv_map('U', false, &fill, &op);
+    coltrsv(fill, op, 3, u, 3, x);
+    report("trsv map: upper, no transposition", fill == 0 && op == 1 && x[0] == 1 && x[1] == 2 && x[2] == 2
+                                                    ? NULL
+                                                    : why("fill %d op %d x %g %g %g", fill, op, x[0], x[1], x[2]));
+    rt_cuda_trsv_map('U', true, &fill, &op);
+    coltrsv(fill, op, 3, u, 3, y);
+    report("trsv map: upper, transposed", y[0] == 1 && y[1] == 1 && y[2] == 2 ? NULL
+                                                                              : why("%g %g %g", y[0], y[1], y[2]));
+    /* lower L = [3 0 0; 1 2 0; 0 1 1] row-major: L x = [3 5 3] has x = [1 2 1] */
+    const double l[9] = {3, 99, 99, 1, 2, 99, 0, 1, 1};
+    double z[3] = {3, 5, 3};
+    rt_cuda_trsv_map('L', false, &fill, &op);
+    coltrsv(fill, op, 3, l, 3, z);
+    report("trsv map: lower", z[0] == 1 && z[1] == 2 && z[2] == 1 ? NULL : why("%g %g %g", z[0], z[1], z[2]));
+
+    RtCudaSvdMap s = rt_cuda_svd_map(2, 5);
+    report("svd map: wide A runs as its stored transpose", s.rows == 5 && s.cols == 2 && !s.transposed ? NULL
+                                                                                                      : "differs");
+    s = rt_cuda_svd_map(5, 2);
+    report("svd map: tall A is transposed on the host", s.rows == 5 && s.cols == 2 && s.transposed ? NULL : "differs");
+    s = rt_cuda_svd_map(3, 3);
+    report("svd map: square A runs as its stored transpose", !s.transposed ? NULL : "transposed");
+
+    /* R's diagonal, every 4th element of a column-major 4 x 3 factor */
+    const double good[12] = {4, 0, 0, 0, 9, -2, 0, 0, 9, 9, 1, 0}, bad[12] = {4, 0, 0, 0, 9, 1e-9, 0, 0, 9, 9, 1, 0};
+    const float fbad[3] = {1, 1e-4f, 2};
+    report("qr rank: a well-conditioned R is accepted", rt_cuda_qr_rank_ok(good, 3, 5, true) ? NULL : "refused");
+    report("qr rank: a tiny pivot is refused (double)", !rt_cuda_qr_rank_ok(bad, 3, 5, true) ? NULL : "accepted");
+    report("qr rank: 1e-4 of the largest is refused in float (sqrt(eps) 3.5e-4)",
+           !rt_cuda_qr_rank_ok(fbad, 3, 1, false) ? NULL : "accepted");
+    report("qr rank: 1e-4 of the largest is accepted in double", rt_cuda_qr_rank_ok((double[]){1, 1e-4, 2}, 3, 1, true)
+                                                                    ? NULL
+                                                                    : "refused");
 }
 
 int main(void)
@@ -95,5 +217,7 @@ int main(void)
     test_plan();
     test_transpose();
     test_symbols();
+    test_scratch_plan();
+    test_maps();
     return failures != 0;
 }
