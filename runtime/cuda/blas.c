@@ -115,7 +115,7 @@ int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool d
             double one[2] = {1, 0}, zero[2] = {0, 0};
             float onef[2] = {1, 0}, zerof[2] = {0, 0};
             GemmFn gemm = cplx ? (dbl ? B.zgemm : B.cgemm) : (dbl ? B.dgemm : B.sgemm);
-            /* the uploads ran on the engine's copy stream, cuBLAS runs on the default one */
+            /* the uploads ran on the engine's copy stream, cuBLAS runs on the legacy one: wait for them explicitly */
             int r = sync_device();
             if (r == 0)
                 r = gemm(B.h, 0, 0, n, m, k, dbl ? (void *)one : (void *)onef, (void *)(uintptr_t)db, n,

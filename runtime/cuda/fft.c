@@ -202,7 +202,7 @@ static int transform(int kind, RtArray *x, RtArray *out, const bool *tr, bool in
         tmp = 0;
         snprintf(why, len, "out of device memory");
     } else {
-        /* the uploads ran on the engine's copy stream, cuFFT/cuBLAS on the default one */
+        /* uploads on the engine's copy stream, cuFFT/cuBLAS on the legacy one: wait for them explicitly */
         r = d->cuCtxSynchronize();
         if (r == 0 && kind == K_REAL && (r = d->cuMemsetD8(dout, 0, (size_t)out->n * (dbl ? 16 : 8))) == 0)
             r = rt_cuda_widen(din, dout, x->n, dbl, why, len);

@@ -10,9 +10,11 @@
  * library or one of its functions missing, no device memory, cuSOLVER refusing an
  * argument) leaves every host copy as it was and the caller runs the CPU code instead.
  *
- * Ordering: the engine copies on its own non-blocking streams (residency.c) while the
- * libraries run on the legacy default stream, so a run starts and ends with a context
- * synchronisation, and its copies are synchronous (cuMemcpyHtoD/DtoH).
+ * Ordering: the libraries run on the legacy default stream, the engine's own copies and
+ * kernels on its two blocking streams; a run starts and ends with a context
+ * synchronisation (so nothing still in flight shares the block, and the result is
+ * complete when the builtin returns, as after a kernel launch), and its copies are the
+ * synchronous cuMemcpyHtoD/DtoH.
  */
 #ifndef RT_CUDA_SCRATCH_H
 #define RT_CUDA_SCRATCH_H
