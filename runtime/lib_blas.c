@@ -9,6 +9,7 @@
  */
 #include "runtime/linalg.h"
 #include "runtime/lib.h"
+#include "runtime/cuda/batched.h"
 #include "runtime/cuda/blas_ops.h"
 
 #include <math.h>
@@ -382,6 +383,12 @@ void lib_blas_cholsolve(Rt *rt, int argc, Value *argv, int nout, Value *out)
     bool vec;
     RtArray *x = rhs_arg(rt, &t, argv[1], n, &vec);
     int nr = (int)rt_la_cols(x);
+    char why[256];
+    if (rt_la_on_cuda(rt) &&
+        rt_la_cuda_done(rt, &t, rt_cuda_potrs(rt->opt.dbl, (int)n, nr, r->data, x->data, why, sizeof why), why)) {
+        give(rt, &t, x, vec, out);
+        return;
+    }
     if (LA(rt->opt.dbl, potrs, LA_ROW, 'U', (int)n, nr, r->data, (int)n, x->data, nr) != 0)
         rt_la_fail(rt, &t, "internal error in LAPACK potrs");
     give(rt, &t, x, vec, out);
@@ -445,6 +452,10 @@ static void lu_solve(Rt *rt, RtLaTmp *t, const void *lu, const int *piv, int64_t
     for (int64_t i = 0; i < n; i++)
         if (rt->opt.dbl ? ((const double *)lu)[i * n + i] == 0 : ((const float *)lu)[i * n + i] == 0)
             rt_la_fail(rt, t, "the matrix is singular");
+    char why[256];
+    if (rt_la_on_cuda(rt) && rt_la_cuda_done(rt, t, rt_cuda_getrs_batched(rt->opt.dbl, 1, (int)n, nr, lu, piv, x->data,
+                                                                          why, sizeof why), why))
+        return;
     if (LA(rt->opt.dbl, getrs, LA_ROW, 'N', (int)n, nr, lu, (int)n, piv, x->data, nr) != 0)
         rt_la_fail(rt, t, "internal error in LAPACK getrs");
 }
@@ -511,6 +522,15 @@ void lib_blas_lubatched(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *c = batch_arg(rt, &t, argv[0], "X", &n);
     int64_t K = c->dims[0], dims[2] = {K, n};
     RtArray *ipiv = rt_la_keep(rt, &t, rt_array_new(RT_I32, 2, dims));
+    RtArray *info = rt_la_keep(rt, &t, rt_array_vec(RT_I32, K));
+    char why[256];
+    if (rt_la_on_cuda(rt) && K <= INT32_MAX &&
+        rt_la_cuda_done(rt, &t, rt_cuda_getrf_batched(rt->opt.dbl, (int)K, (int)n, c->data, ipiv->data, info->data, why,
+                                                      sizeof why), why)) {
+        for (int64_t k = 0; k < K; k++)
+            pivots_out((int *)ipiv->data + k * n, n, ipiv, k * n);
+        K = 0;                  /* done: the loop below has nothing left */
+    }
     rt_la_threads(rt);
     for (int64_t k = 0; k < K; k++) {
         int *piv = (int *)ipiv->data + k * n;
@@ -531,6 +551,25 @@ static void batch_invert(Rt *rt, RtLaTmp *t, RtArray *c, int64_t k, const int *p
         rt_la_fail(rt, t, "matrix %lld is singular", (long long)k);
 }
 
+/* The inverses of the K matrices of c in place through cuBLAS's batched getri (from
+ * the factors with pivots piv, or from the matrices when piv is NULL): true when done, a
+ * singular matrix failing as on the CPU; false: the CPU does them. */
+static bool gpu_inverses(Rt *rt, RtLaTmp *t, RtArray *c, int64_t n, const int *piv)
+{
+    int64_t K = c->dims[0];
+    char why[256];
+    if (!rt_la_on_cuda(rt) || K > INT32_MAX)
+        return false;
+    RtArray *info = rt_la_keep(rt, t, rt_array_vec(RT_I32, K));
+    if (!rt_la_cuda_done(rt, t, rt_cuda_getri_batched(rt->opt.dbl, (int)K, (int)n, c->data, piv, info->data, why,
+                                                      sizeof why), why))
+        return false;
+    for (int64_t k = 0; k < K; k++)
+        if (((const int *)info->data)[k] != 0)
+            rt_la_fail(rt, t, "matrix %lld is singular", (long long)k);
+    return true;
+}
+
 /* blas_lumatinvbatches(LU, ipiv): the inverses from blas_lubatched's factors. */
 void lib_blas_lumatinvbatches(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
@@ -539,8 +578,9 @@ void lib_blas_lumatinvbatches(Rt *rt, int argc, Value *argv, int nout, Value *ou
     int64_t n;
     RtArray *c = batch_arg(rt, &t, argv[0], "LU", &n);
     const int *piv = batch_pivots(rt, &t, argv[1], c->dims[0], n);
-    for (int64_t k = 0; k < c->dims[0]; k++)
-        batch_invert(rt, &t, c, k, piv + k * n);
+    if (!gpu_inverses(rt, &t, c, n, piv))
+        for (int64_t k = 0; k < c->dims[0]; k++)
+            batch_invert(rt, &t, c, k, piv + k * n);
     give(rt, &t, c, false, out);
 }
 
@@ -553,7 +593,7 @@ void lib_blas_matinvbatches(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *c = batch_arg(rt, &t, argv[0], "X", &n);
     RtArray *piv = rt_la_keep(rt, &t, rt_array_vec(RT_I32, n));
     rt_la_threads(rt);
-    for (int64_t k = 0; k < c->dims[0]; k++) {
+    for (int64_t k = gpu_inverses(rt, &t, c, n, NULL) ? c->dims[0] : 0; k < c->dims[0]; k++) {
         if (LA(rt->opt.dbl, getrf, LA_ROW, (int)n, (int)n, batch_at(rt, c, k), (int)n, piv->data) != 0)
             rt_la_fail(rt, &t, "matrix %lld is singular", (long long)k);
         batch_invert(rt, &t, c, k, piv->data);
@@ -578,6 +618,18 @@ void lib_blas_lusolvebatches(Rt *rt, int argc, Value *argv, int nout, Value *out
     int64_t r = b.a->rank == 3 ? b.a->dims[2] : 1;
     RtArray *x = rt_la_new(rt, &t, n, r, false);
     RtArray *res = rt_la_keep(rt, &t, rt_array_uninit(rt_scalar_elem(rt), b.a->rank, b.a->dims));
+    char why[256];
+    if (rt_la_on_cuda(rt) && K <= INT32_MAX) {
+        for (int64_t i = 0; i < K * n; i++)     /* the CPU's check: a zero on a diagonal */
+            if (rt->opt.dbl ? ((const double *)c->data)[i / n * n * n + i % n * (n + 1)] == 0
+                            : ((const float *)c->data)[i / n * n * n + i % n * (n + 1)] == 0)
+                rt_la_fail(rt, &t, "the matrix is singular");
+        for (int64_t i = 0; i < b.a->n; i++)
+            rt_set_real(res, i, rt_get_real(b.a, i), false);
+        if (rt_la_cuda_done(rt, &t, rt_cuda_getrs_batched(rt->opt.dbl, (int)K, (int)n, (int)r, c->data, piv, res->data,
+                                                          why, sizeof why), why))
+            K = 0;              /* done: the loop below has nothing left */
+    }
     for (int64_t k = 0; k < K; k++) {
         for (int64_t i = 0; i < n * r; i++)
             rt_set_real(x, i, rt_get_real(b.a, k * n * r + i), false);

@@ -57,6 +57,14 @@ int rt_cuda_run_read(RtCudaRun *run, void *dst, uint64_t src, size_t bytes)
     return d ? d->cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes) : -1;
 }
 
+int rt_cuda_run_write(RtCudaRun *run, uint64_t dst, const void *src, size_t bytes)
+{
+    (void)run;
+    char w[64];
+    const RtCudaDriver *d = rt_cuda_driver(w, sizeof w);
+    return d ? d->cuMemcpyHtoD((CUdeviceptr)dst, src, bytes) : -1;
+}
+
 int rt_cuda_scratch_run(RtCudaPart *parts, int n, unsigned need, RtCudaCall call, void *ctx, char *why,
                         size_t len)
 {

@@ -69,6 +69,9 @@ int rt_cuda_run_read(RtCudaRun *run, void *dst, uint64_t src, size_t bytes);
  * engine's lock held; NULL with why when the library (or its create function) is missing. */
 void *rt_cuda_blas_handle(char *why, size_t len);
 void *rt_cuda_solver_handle(char *why, size_t len);
+/* Copy `bytes` from the host to the device now (an array of device pointers made
+ * mid-call). 0 or the driver's error. */
+int rt_cuda_run_write(RtCudaRun *run, uint64_t dst, const void *src, size_t bytes);
 /* Wait for everything issued so far. 0 or the driver's error. */
 int rt_cuda_run_sync(void);
 

@@ -82,6 +82,19 @@ int cublas{U}trsv_v2(void *h, int uplo, int t, int diag, int n, const {T} *a, in
 { (void)h; LOG(__func__); cblas_{P}trsv(CblasColMajor, uplo ? CblasUpper : CblasLower, OP(t), diag ? CblasUnit : CblasNonUnit, n, a, lda, x, inc); return 0; }
 int cublas{U}trsm_v2(void *h, int side, int uplo, int t, int diag, int m, int n, const {T} *al, const {T} *a, int lda, {T} *b, int ldb)
 { (void)h; LOG(__func__); cblas_{P}trsm(CblasColMajor, side ? CblasRight : CblasLeft, uplo ? CblasUpper : CblasLower, OP(t), diag ? CblasUnit : CblasNonUnit, m, n, *al, a, lda, b, ldb); return 0; }
+int cublas{U}getrfBatched(void *h, int n, {T} *const a[], int lda, int *p, int *info, int batch)
+{ (void)h; LOG(__func__); for (int k = 0; k < batch; k++) info[k] = LAPACKE_{P}getrf(LAPACK_COL_MAJOR, n, n, a[k], lda, p + k * n); return 0; }
+int cublas{U}getriBatched(void *h, int n, const {T} *const a[], int lda, const int *p, {T} *const c[], int ldc, int *info, int batch)
+{
+    (void)h; LOG(__func__);
+    for (int k = 0; k < batch; k++) {
+        for (int j = 0; j < n; j++) for (int i = 0; i < n; i++) c[k][i + j * ldc] = a[k][i + j * lda];
+        info[k] = LAPACKE_{P}getri(LAPACK_COL_MAJOR, n, c[k], ldc, p + k * n);
+    }
+    return 0;
+}
+int cublas{U}getrsBatched(void *h, int t, int n, int nrhs, const {T} *const a[], int lda, const int *p, {T} *const b[], int ldb, int *info, int batch)
+{ (void)h; LOG(__func__); *info = 0; for (int k = 0; k < batch; k++) LAPACKE_{P}getrs(LAPACK_COL_MAJOR, t ? 'T' : 'N', n, nrhs, a[k], lda, p + k * n, b[k], ldb); return 0; }
 int cublas{U}geam(void *h, int ta, int tb, int m, int n, const {T} *al, const {T} *a, int lda, const {T} *be, const {T} *b, int ldb, {T} *c, int ldc)
 {
     (void)h; LOG(__func__);
@@ -93,6 +106,7 @@ int cublas{U}geam(void *h, int ta, int tb, int m, int n, const {T} *al, const {T
 
 BLAS_HEAD = r"""
 #include <cblas.h>
+#include <lapacke.h>
 int cublasCreate_v2(void **h) { *h = &H; return 0; }
 int cublasCgemm_v2(void *h, int ta, int tb, int m, int n, int k, const void *al, const void *a, int lda, const void *b, int ldb, const void *be, void *c, int ldc)
 { (void)h; LOG(__func__); cblas_cgemm(CblasColMajor, ta ? CblasTrans : CblasNoTrans, tb ? CblasTrans : CblasNoTrans, m, n, k, al, a, lda, b, ldb, be, c, ldc); return 0; }
@@ -122,6 +136,8 @@ int cusolverDn{U}ormqr_bufferSize(void *h, int side, int t, int m, int n, int k,
 { (void)h; (void)side; (void)t; (void)m; (void)n; (void)k; (void)a; (void)lda; (void)tau; (void)c; (void)ldc; *lw = 1; return 0; }
 int cusolverDn{U}ormqr(void *h, int side, int t, int m, int n, int k, const {T} *a, int lda, const {T} *tau, {T} *c, int ldc, {T} *w, int lw, int *info)
 { (void)h; (void)w; (void)lw; LOG(__func__); *info = LAPACKE_{P}ormqr(LAPACK_COL_MAJOR, side ? 'R' : 'L', t ? 'T' : 'N', m, n, k, a, lda, tau, c, ldc); return 0; }
+int cusolverDn{U}potrs(void *h, int uplo, int n, int nrhs, const {T} *a, int lda, {T} *b, int ldb, int *info)
+{ (void)h; LOG(__func__); *info = LAPACKE_{P}potrs(LAPACK_COL_MAJOR, uplo ? 'U' : 'L', n, nrhs, a, lda, b, ldb); return 0; }
 int cusolverDn{U}gesvd_bufferSize(void *h, int m, int n, int *lw) { (void)h; (void)m; (void)n; *lw = 1; return 0; }
 int cusolverDn{U}gesvd(void *h, signed char ju, signed char jvt, int m, int n, {T} *a, int lda, {T} *s, {T} *u, int ldu, {T} *vt, int ldvt, {T} *w, int lw, {T} *rw, int *info)
 {
@@ -204,7 +220,7 @@ int cufftExecZ2D(int plan, void *in, void *out)
 }
 """
 
-LIBS = {"libcublas.so": (BLAS_HEAD, BLAS_T, ["-lopenblas"]),
+LIBS = {"libcublas.so": (BLAS_HEAD, BLAS_T, ["-llapacke", "-lopenblas"]),
         "libcusolver.so": (SOLVER_HEAD, SOLVER_T, ["-llapacke", "-lopenblas"]),
         "libcufft.so": (FFT, "", ["-lfftw3", "-lfftw3f"])}
 
@@ -309,8 +325,10 @@ def lu_ref(a):
     a = np.array(a, dtype=float)
     m, n = a.shape
     perm = list(range(m))
+    lu_ref.ipiv = []            # LAPACK's pivots, zero-based: row k swapped with row ipiv[k]
     for k in range(min(m, n)):
         p = k + int(np.argmax(np.abs(a[k:, k])))
+        lu_ref.ipiv.append(p)
         a[[k, p]] = a[[p, k]]
         perm[k], perm[p] = perm[p], perm[k]
         if a[k, k] != 0:
@@ -413,7 +431,8 @@ print chol(S4)
 
 
 @check("the blas_* builtins through the fake cuBLAS (single precision): level 1, gemm with transpositions, gemv, "
-       "trsv (upper and lower, transposed), geam, and the product A * C on the device copies; results as NumPy's")
+       "trsv (upper and lower, transposed), geam, the product A * C on the device copies, cholsolve (potrs), lu and lusolve, "
+       "the batched LU, inverses and solves; results as NumPy's (zero-based pivots)")
 def _():
     import numpy as np
     x = np.array([1.5, -3.0, 2.0, 0.5, -0.25])
@@ -443,18 +462,47 @@ print blas_trsv(U, [2, 5, 13], "U", "T")
 print blas_trsv(transpose(U), [2, 5, 13], "L")
 print blas_geam(2, C, -1, transpose(C))
 print A * C
+S = transpose(A) * A + eye(3)
+R = chol(S)
+print blas_cholsolve(R, C)
+[LU, piv] = blas_lu(C)
+print piv
+print blas_lusolve(LU, piv, [1, 2, 3])
+X = zeros(2, 3, 3)
+X[0, :, :] = C
+X[1, :, :] = S
+[LB, pb] = blas_lubatched(X)
+print pb
+print blas_lumatinvbatches(LB, pb)
+print blas_matinvbatches(X)
+Bc = zeros(2, 3, 2)
+Bc[0, :, :] = transpose(A[0..1, :])
+Bc[1, :, :] = transpose(A[2..3, :])
+print blas_lusolvebatches(LB, pb, Bc)
 """ % (v(x), v(y), mat(A43), mat(c.tolist()), mat(u.tolist()))
     code, o, e, calls = exec_q(prog, fake_folder(), "blas.q")
     want = [np.sum(np.abs(x)), np.linalg.norm(x), x @ y, np.argmax(np.abs(x)), np.argmin(np.abs(x)), 2 * x + y,
             -0.5 * x, a @ a.T, 0.5 * a.T @ a + 2 * c, a @ [1, 2, 3], 2 * a.T @ [1, 0, -1, 2] - 1,
             np.linalg.solve(u, [6, 12, 10]), np.linalg.solve(u.T, [2, 5, 13]), np.linalg.solve(u.T, [2, 5, 13]),
             2 * c - c.T, a @ c]
+    s3 = a.T @ a + np.eye(3)
+    lu_ref(c)
+    piv = list(lu_ref.ipiv)
+    want += [np.linalg.solve(s3, c), piv, np.linalg.solve(c, [1, 2, 3])]
+    lu_ref(s3)
+    piv2 = list(lu_ref.ipiv)
+    want += [np.stack([piv, piv2]), np.stack([np.linalg.inv(c), np.linalg.inv(s3)]),
+             np.stack([np.linalg.inv(c), np.linalg.inv(s3)]),
+             np.stack([np.linalg.solve(c, a[0:2].T), np.linalg.solve(s3, a[2:4].T)])]
     compare("blas_*", code, o, e, want, rtol=1e-5, atol=1e-5)
-    back = fell_back(e, ["blas_%s" % f for f in "asum nrm2 dot amax amin axpy scal gemm gemv trsv geam".split()])
+    back = fell_back(e, ["blas_%s" % f for f in ("asum nrm2 dot amax amin axpy scal gemm gemv trsv geam cholsolve lu "
+                                                 "lusolve lubatched lumatinvbatches matinvbatches "
+                                                 "lusolvebatches").split()])
     if back:
         raise AssertionError("ran on the CPU: %s; stderr %s" % (back, e[-400:]))
     need(calls, ["cublasSasum", "cublasSnrm2", "cublasSdot", "cublasIsamax", "cublasIsamin", "cublasSaxpy",
-                 "cublasSscal", "cublasSgemm", "cublasSgemv", "cublasStrsv", "cublasSgeam"])
+                 "cublasSscal", "cublasSgemm", "cublasSgemv", "cublasStrsv", "cublasSgeam", "cusolverDnSpotrs",
+                 "cublasSgetrfBatched", "cublasSgetriBatched", "cublasSgetrsBatched", "cusolverDnSgetrf"])
 
 
 @check("FFTs through the fake cuFFT (--double): fft2 of a real matrix (widened on the device, no C2C of a "

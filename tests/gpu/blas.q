@@ -1,5 +1,6 @@
 % The blas_* builtins through cuBLAS on the CUDA engine (runtime/cuda/blas_ops.c: level 1,
-% gemm with transpositions, gemv, trsv, geam) against OpenBLAS on the CPU, on 4000-element
+% gemm with transpositions, gemv, trsv, geam; blas_cholsolve by potrs, blas_lusolve and the
+% batched LU by get{rf,ri,rs}Batched) against OpenBLAS/LAPACK on the CPU, on 4000-element
 % vectors and 64 x 48 matrices of O(1) values. Float sums of thousands of terms in
 % another order differ in the 6th digit; sums and norms are printed relative to their
 % size: the tolerance.
@@ -48,3 +49,22 @@ s = blas_trsv(T, linspace(1, 2, 48), "U", "T")
 print round(s[42..47] * 1000) / 1000
 G = blas_geam(2, A, -1, B)
 print round(G[60..63, 44..47] * 1000) / 1000
+S = transpose(A) * A + eye(48)
+R = blas_chol(S)
+q = blas_cholsolve(R, linspace(-1, 1, 48))
+print round(q[0..5] * 10000) / 10000
+[LU, piv] = blas_lu(S + T)
+print piv[0..9]
+q = blas_lusolve(LU, piv, linspace(-1, 1, 48))
+print round(q[0..5] * 10000) / 10000
+X = zeros(3, 48, 48)
+for k = 0..2
+    X[k, :, :] = S + k * T
+endfor
+[LB, pb] = blas_lubatched(X)
+Y = blas_lumatinvbatches(LB, pb)
+print round(Y[1, 0..2, 0..3] * 10000) / 10000
+Z = blas_matinvbatches(X)
+print max(abs(Z - Y)) < 1e-3
+W = blas_lusolvebatches(LB, pb, ones(3, 48))
+print round(W[2, 0..5] * 10000) / 10000

@@ -6,6 +6,7 @@
  * on a GPU machine).
  */
 #include "runtime/cuda/api.h"
+#include "runtime/cuda/batched.h"
 #include "runtime/cuda/blas_ops.h"
 #include "runtime/cuda/cuda.h"
 #include "runtime/cuda/decomp.h"
@@ -105,6 +106,13 @@ static void test_symbols(void)
         report(name, rt_cuda_symbol(lib, s, w, sizeof w) ? NULL : w);
     }
     report("decomposition symbols listed (13 functions x s/d, 4 of Xgeev)", n == 30 ? NULL : why("%d names", n));
+    for (n = 0; rt_cuda_batched_symbol(n, &lib); n++) {
+        char w[512] = "", name[96];
+        const char *s = rt_cuda_batched_symbol(n, &lib);
+        snprintf(name, sizeof name, "batched/potrs symbol %s", s);
+        report(name, rt_cuda_symbol(lib, s, w, sizeof w) ? NULL : w);
+    }
+    report("batched/potrs symbols listed (4 functions x s/d)", n == 8 ? NULL : why("%d names", n));
     for (n = 0; rt_cuda_fft_symbol(n); n++) {
         char w[512] = "", name[96];
         snprintf(name, sizeof name, "cufft symbol %s", rt_cuda_fft_symbol(n));
