@@ -336,9 +336,10 @@ int rt_cuda_geqrf(bool dbl, int m, int n, void *a, void *tau, char *why, size_t 
 
 int rt_cuda_orgqr(bool dbl, int m, int cols, int k, void *q, const void *tau, char *why, size_t len)
 {
-    if (!sizes_ok(m, cols, why, len) || k <= 0 || k > cols || cols > m) {
-        if (!*why)
-            snprintf(why, len, "sizes orgqr cannot take");
+    if (!sizes_ok(m, cols, why, len))
+        return 0;
+    if (k <= 0 || k > cols || cols > m) {
+        snprintf(why, len, "sizes orgqr cannot take");
         return 0;
     }
     void *t = scratch_host((size_t)m * cols, dbl, why, len);
