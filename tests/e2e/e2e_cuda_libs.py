@@ -13,7 +13,8 @@ qpipe's side of the libraries: the row-major/column-major argument mapping, the 
 transpositions, pivots, workspaces, the scratch blocks, the cuFFT layouts (C2R on the
 full-size array, real input widened by a stride-2 copy) - against NumPy, and that the
 library, not the CPU code, computed each result (the call log; no "runs on the CPU" under
--v). Then each library missing (a folder without it): the CPU code, said once under -v.
+-v). Then each library missing (a folder without it), and a libcusolver without
+cusolverDnXgeev (CUDA before 12.6): the CPU code for those builtins only, said once under -v.
 """
 
 import os
@@ -158,6 +159,7 @@ SOLVER_HEAD = r"""
 int cusolverDnCreate(void **h) { *h = &H; return 0; }
 int cusolverDnCreateParams(void **p) { *p = &H; return 0; }
 int cusolverDnDestroyParams(void *p) { (void)p; return 0; }
+#ifndef NO_XGEEV
 int cusolverDnXgeev_bufferSize(void *h, void *p, int jl, int jr, int64_t n, int ta, const void *a, int64_t lda, int tw, const void *w, int tl, const void *vl, int64_t ldvl, int tr, const void *vr, int64_t ldvr, int tc, size_t *db, size_t *hb)
 { (void)h; (void)p; (void)jl; (void)jr; (void)n; (void)ta; (void)a; (void)lda; (void)tw; (void)w; (void)tl; (void)vl; (void)ldvl; (void)tr; (void)vr; (void)ldvr; (void)tc; *db = 8; *hb = 16; return 0; }
 int cusolverDnXgeev(void *h, void *p, int jl, int jr, int64_t n, int ta, void *a, int64_t lda, int tw, void *w, int tl, void *vl, int64_t ldvl, int tr, void *vr, int64_t ldvr, int tc, void *dw, size_t db, void *hw, size_t hb, int *info)
@@ -170,6 +172,7 @@ int cusolverDnXgeev(void *h, void *p, int jl, int jr, int64_t n, int ta, void *a
         *info = LAPACKE_sgeev(LAPACK_COL_MAJOR, 'N', jr ? 'V' : 'N', (int)n, a, (int)lda, w, (float *)w + n, NULL, (int)ldvl, vr, (int)ldvr);
     return 0;
 }
+#endif
 """
 
 # cuFFT over FFTW's plan_many (the same layout arguments); cuFFT's FORWARD/INVERSE are
@@ -271,6 +274,16 @@ def without(lib):
     for f in os.listdir(src):
         if f != lib and not f.endswith(".c") and f != "done":
             os.symlink(os.path.join(src, f), os.path.join(d, f))
+    return d
+
+
+def old_cusolver():
+    """The fake folder with a libcusolver before CUDA 12.6: no cusolverDnXgeev."""
+    d = without("libcusolver.so")
+    body = PRELUDE + SOLVER_HEAD
+    for p, t, u in (("s", "float", "S"), ("d", "double", "D")):
+        body += SOLVER_T.replace("{P}", p).replace("{T}", t).replace("{U}", u)
+    build(os.path.join(d, "libcusolver.so"), body, ["-DNO_XGEEV", "-llapacke", "-lopenblas"])
     return d
 
 
@@ -567,6 +580,29 @@ print real(fft2(A))
         if len(said) != 1 or msg not in said[0]:
             raise AssertionError("without %s: %r said %d times (%s), want once with %r" % (lib, name, len(said),
                                                                                          said, msg))
+
+
+@check("a libcusolver without cusolverDnXgeev (before CUDA 12.6): eig runs on the CPU, said once under -v with the "
+       "missing function; svd still runs through cuSOLVER")
+def _():
+    import numpy as np
+    g = np.array(G3)
+    a = np.array(A43)
+    prog = """G = %s
+A = %s
+e = eig(G)
+print sum(real(e))
+print sum(abs(e))
+e = eig(G)
+print svd(A)
+""" % (mat(G3), mat(A43))
+    code, o, e, calls = exec_q(prog, old_cusolver(), "oldsolver.q", ["--double"])
+    ev = np.linalg.eigvals(g)
+    compare("old cuSOLVER", code, o, e, [ev.real.sum(), np.abs(ev).sum(), np.linalg.svd(a, compute_uv=False)])
+    said = re.findall(r"^qpipe: eig runs on the CPU \((.*)\)$", e, re.M)
+    if len(said) != 1 or "has no function cusolverDnXgeev" not in said[0] or fell_back(e, ["svd"]):
+        raise AssertionError("eig said %r, svd %s; stderr %s" % (said, fell_back(e, ["svd"]), e[-400:]))
+    need(calls, ["cusolverDnDgesvd"])
 
 
 if __name__ == "__main__":
