@@ -253,9 +253,9 @@ void lib_blas_gemm(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *c = full ? addend_arg(rt, &t, argv[4], m, n, "C") : rt_la_new(rt, &t, m, n, false);
     char why[256];
     if (m && n && k &&
-        !(rt_la_on_cuda(rt) && rt_la_cuda_done(rt, &t, rt_cuda_blas_gemm(rt->opt.dbl, (int)m, (int)n, (int)k, alpha, a->data,
-                                                                          b->data, beta, c->data, why, sizeof why),
-                                               why))) {
+        !(rt_la_on_cuda(rt) &&
+          rt_la_cuda_done(rt, &t, rt_cuda_blas_gemm(rt->opt.dbl, (int)m, (int)n, (int)k, alpha, a->data, b->data, beta,
+                                                    c->data, why, sizeof why), why))) {
         rt_la_threads(rt);
         BL(rt->opt.dbl, gemm, CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, alpha, a->data,
            (int)k, b->data, (int)n, beta, c->data, (int)n);

@@ -179,7 +179,8 @@ void lib_symeig(Rt *rt, int argc, Value *argv, int nout, Value *out)
     char why[256];
     int info = 0;
     if (!rt_la_on_cuda(rt) ||
-        !rt_la_cuda_done(rt, &t, rt_cuda_syevd(rt->opt.dbl, (int)n, a->data, w->data, nout > 1, why, sizeof why), why)) {
+        !rt_la_cuda_done(rt, &t, rt_cuda_syevd(rt->opt.dbl, (int)n, a->data, w->data, nout > 1, why, sizeof why),
+                         why)) {
         rt_la_threads(rt);
         info = LA(rt->opt.dbl, syevd, LA_ROW, nout > 1 ? 'V' : 'N', 'U', (int)n, a->data, (int)n, w->data);
     }

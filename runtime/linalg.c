@@ -140,8 +140,8 @@ int rt_la_getrf(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **ipiv)
     int info = 0;
     char why[256];
     if (rt_la_on_cuda(rt) &&
-        rt_la_cuda_done(rt, t, rt_cuda_getrf(rt->opt.dbl, (int)m, (int)n, a->data, (*ipiv)->data, &info, why, sizeof why),
-                        why))
+        rt_la_cuda_done(rt, t, rt_cuda_getrf(rt->opt.dbl, (int)m, (int)n, a->data, (*ipiv)->data, &info, why,
+                                             sizeof why), why))
         return info;
     rt_la_threads(rt);
     info = LA(rt->opt.dbl, getrf, LA_ROW, (int)m, (int)n, a->data, (int)n, (int *)(*ipiv)->data);

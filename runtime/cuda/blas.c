@@ -161,7 +161,8 @@ int rt_cuda_scal_r(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t
         return -1;
     }
     float byf = (float)by;
-    int r = dbl ? B.dscal(B.h, (int)n, &by, (void *)(uintptr_t)x, 1) : B.sscal(B.h, (int)n, &byf, (void *)(uintptr_t)x, 1);
+    void *p = (void *)(uintptr_t)x;
+    int r = dbl ? B.dscal(B.h, (int)n, &by, p, 1) : B.sscal(B.h, (int)n, &byf, p, 1);
     if (r)
         snprintf(why, len, "cuBLAS scal failed (status %d)", r);
     return r;
