@@ -44,11 +44,46 @@ DRIVER_SPECIAL = {
     "cuMemsetD8_v2": "int cuMemsetD8_v2(unsigned long long d, unsigned char v, size_t n) { memset((void *)(uintptr_t)d, v, n); return 0; }",
     "cuMemHostAlloc": "int cuMemHostAlloc(void **p, size_t n, unsigned f) { (void)f; *p = malloc(n); return *p ? 0 : 2; }",
     "cuMemFreeHost": "int cuMemFreeHost(void *p) { free(p); return 0; }",
-    "cuModuleLoadData": "int cuModuleLoadData(void **m, const void *img) { (void)m; (void)img; return 200; }",
-    "cuLaunchKernel": "int cuLaunchKernel(void) { return 719; }",
+    "cuModuleLoadData": "int cuModuleLoadData(void **m, const void *img) { if (!strstr(img, \".entry qp_herm_f\")) return 200; *m = (void *)1; return 0; }",
+    "cuModuleGetFunction": "int cuModuleGetFunction(void **f, void *m, const char *name) { if (m != (void *)1) return 500; *f = (void *)(uintptr_t)(strcmp(name, \"qp_herm_d\") ? 1 : 2); return 0; }",
     "cuArray3DCreate_v2": "int cuArray3DCreate_v2(void) { return 1; }",
     "cuTexObjectCreate": "int cuTexObjectCreate(void) { return 1; }",
 }
+
+# The Hermitian completion kernel of runtime/cuda/hermitian.c, run on the host by the fake
+# driver: written here from the definition X[k] = conj(X[-k mod n]) (the half holds the
+# indices up to n/2 along the last transformed dimension), reading the kernel's arguments
+# as hermitian.h declares them.
+HERM_LAUNCH = r"""
+typedef struct { int rank, last; long long dims[16]; long long hst[16]; int tr[16]; } Herm;
+int cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                   unsigned smem, void *st, void **params, void **extra)
+{
+    (void)gy; (void)gz; (void)by; (void)bz; (void)smem; (void)st; (void)extra;
+    if (f != (void *)1 && f != (void *)2) return 719;
+    LOG(f == (void *)1 ? "qp_herm_f" : "qp_herm_d");
+    const Herm *h = params[2];
+    long long total = *(long long *)params[3];
+    if ((long long)gx * bx < total) return 1;
+    int dbl = f == (void *)2;
+    char *half = (char *)(uintptr_t)*(unsigned long long *)params[0];
+    char *out = (char *)(uintptr_t)*(unsigned long long *)params[1];
+    size_t e = dbl ? 8 : 4;
+    for (long long i = 0; i < total; i++) {
+        long long k[16], r = i, src = 0;
+        for (int d = h->rank - 1; d >= 0; d--) { k[d] = r % h->dims[d]; r /= h->dims[d]; }
+        int up = 2 * k[h->last] > h->dims[h->last];
+        for (int d = 0; d < h->rank; d++)
+            src += (up && h->tr[d] ? (h->dims[d] - k[d]) % h->dims[d] : k[d]) * h->hst[d];
+        memcpy(out + 2 * e * i, half + 2 * e * src, 2 * e);
+        if (up && dbl) ((double *)out)[2 * i + 1] *= -1;
+        if (up && !dbl) ((float *)out)[2 * i + 1] *= -1;
+    }
+    return 0;
+}
+"""
+
+DRIVER_SPECIAL["cuLaunchKernel"] = HERM_LAUNCH
 
 PRELUDE = r"""
 #include <stdint.h>
@@ -205,6 +240,20 @@ int cufftExecZ2Z(int plan, void *in, void *out, int dir)
     P *p = &plans[plan]; LOG(__func__);
     if (p->type != 0x69) return 5;
     fftw_plan f = fftw_plan_many_dft(p->rank, p->n, p->batch, in, p->ie, p->is, p->id, out, p->oe, p->os, p->od, dir, FFTW_ESTIMATE);
+    fftw_execute(f); fftw_destroy_plan(f); return 0;
+}
+int cufftExecR2C(int plan, void *in, void *out)
+{
+    P *p = &plans[plan]; LOG(__func__);
+    if (p->type != 0x2a) return 5;
+    fftwf_plan f = fftwf_plan_many_dft_r2c(p->rank, p->n, p->batch, in, p->ie, p->is, p->id, out, p->oe, p->os, p->od, FFTW_ESTIMATE);
+    fftwf_execute(f); fftwf_destroy_plan(f); return 0;
+}
+int cufftExecD2Z(int plan, void *in, void *out)
+{
+    P *p = &plans[plan]; LOG(__func__);
+    if (p->type != 0x6a) return 5;
+    fftw_plan f = fftw_plan_many_dft_r2c(p->rank, p->n, p->batch, in, p->ie, p->is, p->id, out, p->oe, p->os, p->od, FFTW_ESTIMATE);
     fftw_execute(f); fftw_destroy_plan(f); return 0;
 }
 int cufftExecC2R(int plan, void *in, void *out)
@@ -518,9 +567,11 @@ print blas_lusolvebatches(LB, pb, Bc)
                  "cublasSgetrfBatched", "cublasSgetriBatched", "cublasSgetrsBatched", "cusolverDnSgetrf"])
 
 
-@check("FFTs through the fake cuFFT (--double): fft2 of a real matrix (widened on the device, no C2C of a "
-       "host-made complex copy), ifft1 of a real vector (kept complex: real(ifft1(x)) is irealfft1 by the language's reduction), irealfft2 of a spectrum and irealfft1 over a cube's rows "
-       "(C2R on the full-size layout), fft2 of an H x W x 3 cube")
+@check("FFTs through the fake cuFFT (--double): fft2 of a real matrix and of a real H x W x 3 cube (D2Z into the "
+       "half, then qpipe's Hermitian completion kernel, which the fake driver runs from its definition), ifft1 of a "
+       "real vector (widened on the device; kept complex: real(ifft1(x)) is irealfft1 by the language's reduction), "
+       "irealfft2 of a spectrum and irealfft1 over a cube's rows "
+       "(C2R on the full-size layout), fft2 of an H x W x 3 cube; fft2 and irealfft2 in single precision")
 def _():
     import numpy as np
     r = np.array([[1.0, 2.0, -1.0, 0.5, 3.0], [0.0, 1.5, 2.0, -2.0, 1.0], [4.0, -1.0, 0.25, 1.0, 2.0],
@@ -555,7 +606,12 @@ print irealfft1(fft1(R))
     back = fell_back(e, ["fft2", "ifft1", "irealfft2", "irealfft1", "fft1"])
     if back:
         raise AssertionError("ran on the CPU: %s; stderr %s" % (back, e[-400:]))
-    need(calls, ["cufftExecZ2Z", "cufftExecZ2D", "cublasDcopy_v2", "cublasDscal_v2"])
+    need(calls, ["cufftExecD2Z", "qp_herm_d", "cufftExecZ2Z", "cufftExecZ2D", "cublasDcopy_v2", "cublasDscal_v2"])
+    # single precision: R2C and the float kernel
+    code, o, e, calls = exec_q("R = %s\nF = fft2(R)\nprint real(F)\nprint imag(F)\nprint irealfft2(F)\n"
+                               % mat(r.tolist()), fake_folder(), "fft-single.q")
+    compare("fft single", code, o, e, [f.real, f.imag, r], rtol=1e-4, atol=1e-4)
+    need(calls, ["cufftExecR2C", "qp_herm_f", "cufftExecC2R", "cublasSscal_v2"])
 
 
 @check("without libcusolver, libcublas or libcufft: the same results from the CPU code, each builtin said once "

@@ -10,10 +10,14 @@
 #include "runtime/cuda/blas_ops.h"
 #include "runtime/cuda/cuda.h"
 #include "runtime/cuda/decomp.h"
+#include "runtime/cuda/hermitian.h"
+#include "runtime/cuda/ptx.h"
 #include "runtime/cuda/scratch.h"
 #include "runtime/cuda/solver.h"
 #include "tests/unit/check.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void test_plan(void)
@@ -118,7 +122,7 @@ static void test_symbols(void)
         snprintf(name, sizeof name, "cufft symbol %s", rt_cuda_fft_symbol(n));
         report(name, rt_cuda_symbol(RT_CUDA_CUFFT, rt_cuda_fft_symbol(n), w, sizeof w) ? NULL : w);
     }
-    report("cufft symbols listed (C2C, C2R)", n == 6 ? NULL : why("%d names", n));
+    report("cufft symbols listed (C2C, C2R, R2C)", n == 8 ? NULL : why("%d names", n));
 }
 
 static void test_scratch_plan(void)
@@ -220,6 +224,81 @@ static void test_maps(void)
                                                                     : "refused");
 }
 
+/* X[k] of a direct DFT over the dims marked in tr of the real x (rank 3, dims d). */
+static void dft(const double *x, const int64_t *d, const bool *tr, const int64_t *k, double *re, double *im)
+{
+    *re = *im = 0;
+    for (int64_t a = 0; a < d[0]; a++)
+        for (int64_t b = 0; b < d[1]; b++)
+            for (int64_t c = 0; c < d[2]; c++) {
+                if ((!tr[0] && a != k[0]) || (!tr[1] && b != k[1]) || (!tr[2] && c != k[2]))
+                    continue;
+                double ph = 0;
+                const int64_t idx[3] = {a, b, c};
+                for (int q = 0; q < 3; q++)
+                    if (tr[q])
+                        ph += -2 * 3.14159265358979323846 * (double)(idx[q] * k[q]) / (double)d[q];
+                double v = x[(a * d[1] + b) * d[2] + c];
+                *re += v * cos(ph);
+                *im += v * sin(ph);
+            }
+}
+
+static void test_hermitian(void)
+{
+    /* a 3 x 5 x 2 real cube transformed over dimensions 0 and 1 (fft2 of a 2-channel
+     * frame): the half is 3 x 3 x 2; the completion must give the direct DFT everywhere */
+    const int64_t d[3] = {3, 5, 2};
+    const bool tr[3] = {true, true, false};
+    double x[30], half[3 * 3 * 2 * 2], full[30 * 2];
+    for (int i = 0; i < 30; i++)
+        x[i] = sin(i * 0.7) + (i % 4) * 0.25;
+    RtCudaHerm h;
+    int64_t hd[3];
+    bool ok = rt_cuda_herm_shape(3, d, tr, &h, hd);
+    report("hermitian shape: last transformed 1, half 3 x 3 x 2",
+           ok && h.last == 1 && hd[0] == 3 && hd[1] == 3 && hd[2] == 2 && h.hst[0] == 6 && h.hst[1] == 2 && h.hst[2] == 1
+               ? NULL
+               : why("ok %d last %d half %lld %lld %lld", ok, h.last, (long long)hd[0], (long long)hd[1],
+                     (long long)hd[2]));
+    for (int64_t a = 0; a < 3; a++)
+        for (int64_t b = 0; b < 3; b++)
+            for (int64_t c = 0; c < 2; c++) {
+                const int64_t k[3] = {a, b, c};
+                double *z = half + 2 * ((a * 3 + b) * 2 + c);
+                dft(x, d, tr, k, &z[0], &z[1]);
+            }
+    rt_cuda_herm_host(&h, half, full, true);
+    double worst = 0;
+    for (int64_t a = 0; a < 3; a++)
+        for (int64_t b = 0; b < 5; b++)
+            for (int64_t c = 0; c < 2; c++) {
+                const int64_t k[3] = {a, b, c};
+                double re, im, *z = full + 2 * ((a * 5 + b) * 2 + c);
+                dft(x, d, tr, k, &re, &im);
+                worst = fmax(worst, fmax(fabs(re - z[0]), fabs(im - z[1])));
+            }
+    report("hermitian completion (host body) equals the direct DFT", worst < 1e-9 ? NULL : why("error %g", worst));
+    /* 1-D n = 4 of [1 2 3 0]: X = [6, -2-2i, 2, -2+2i]; the half is [6, -2-2i, 2] */
+    float hf[2 * 3] = {6, 0, -2, -2, 2, 0}, ff[2 * 4];
+    const int64_t d1[1] = {4};
+    const bool t1[1] = {true};
+    RtCudaHerm h1;
+    int64_t hd1[1];
+    rt_cuda_herm_shape(1, d1, t1, &h1, hd1);
+    rt_cuda_herm_host(&h1, hf, ff, false);
+    report("hermitian completion: 1-D float",
+           hd1[0] == 3 && ff[6] == -2 && ff[7] == 2 && ff[2] == -2 && ff[3] == -2 && ff[4] == 2 ? NULL
+                                                                                                   : why("%g %g", ff[6], ff[7]));
+    /* the kernel text compiles with NVRTC for sm_90 */
+    bool cached;
+    char err[512] = "";
+    char *ptx = rt_cuda_ptx("qp_hermitian", rt_cuda_herm_text(), 90, &cached, err, sizeof err);
+    report("hermitian kernel text compiles (NVRTC, sm_90)",
+           ptx && strstr(ptx, ".entry qp_herm_f") && strstr(ptx, ".entry qp_herm_d") ? NULL : why("%s", err));
+    free(ptx);
+}
+
 int main(void)
 {
     test_plan();
@@ -227,5 +306,6 @@ int main(void)
     test_symbols();
     test_scratch_plan();
     test_maps();
+    test_hermitian();
     return failures != 0;
 }
