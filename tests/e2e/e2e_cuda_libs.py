@@ -5,7 +5,8 @@ blas.c, blas_ops.c, decomp.c, solver.c, scratch.c) run end to end without a GPU.
 A fake "device" is built here from C: libcuda.so.1 answers every function the loader
 resolves (names read from runtime/cuda/loader.c), with host memory as device memory
 (cuMemAlloc is malloc, every copy memcpy) and modules that never load (so kernels fall
-back to the CPU engine); libcublas.so, libcusolver.so and libcufft.so implement the
+back to the CPU engine) but for qpipe's Hermitian completion kernel, which the fake runs
+on the host from the definition, reading the kernel's arguments; libcublas.so, libcusolver.so and libcufft.so implement the
 functions qpipe calls with the documented column-major semantics of cuBLAS, cuSOLVER and
 cuFFT on top of CBLAS, LAPACKE (LAPACK_COL_MAJOR) and FFTW's plan_many interface, and log
 each call. QPIPE_CUDA_LIBDIR points the engine at that folder. So what is checked is
