@@ -9,6 +9,8 @@
  */
 #include "runtime/linalg.h"
 #include "runtime/lib.h"
+#include "runtime/cuda/batched.h"
+#include "runtime/cuda/blas_ops.h"
 
 #include <math.h>
 #include <string.h>
@@ -64,6 +66,16 @@ static void give(Rt *rt, RtLaTmp *t, RtArray *a, bool vec, Value *out)
 
 /* ---------------------------------------------------------------- level 1 */
 
+/* Level-1 function op (blas_ops.h RT_CUDA_*) through cuBLAS on the CUDA engine: true
+ * when done (x or y written as the op says, *res its number); false: the CPU does it. */
+static bool gpu1(Rt *rt, RtLaTmp *t, int op, double alpha, RtArray *x, RtArray *y, double *res)
+{
+    char why[256];
+    return x->n && rt_la_on_cuda(rt) &&
+           rt_la_cuda_done(rt, t, rt_cuda_blas1(op, x->n, alpha, x->data, y ? y->data : NULL, rt->opt.dbl, res, why,
+                                                sizeof why), why);
+}
+
 static void index_of(Rt *rt, int argc, Value *argv, Value *out, const char *fn, bool max)
 {
     (void)argc;
@@ -74,6 +86,12 @@ static void index_of(Rt *rt, int argc, Value *argv, Value *out, const char *fn, 
     if (x->n > INT32_MAX)
         rt_la_fail(rt, &t, "the vector is too large");
     int n = (int)x->n;
+    double g;
+    if (gpu1(rt, &t, max ? RT_CUDA_AMAX : RT_CUDA_AMIN, 0, x, NULL, &g)) {
+        out[0] = rt_int((int64_t)g);
+        rt_la_drop(&t);
+        return;
+    }
     size_t i = rt->opt.dbl ? (max ? cblas_idamax(n, x->data, 1) : cblas_idamin(n, x->data, 1))
                            : (max ? cblas_isamax(n, x->data, 1) : cblas_isamin(n, x->data, 1));
     out[0] = rt_int((int64_t)i);        /* CBLAS indices are zero-based, as Quasar's */
@@ -97,7 +115,10 @@ void lib_blas_asum(Rt *rt, int argc, Value *argv, int nout, Value *out)
     (void)argc, (void)nout;
     RtLaTmp t = {.fn = "blas_asum"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x");
-    out[0] = real_result(rt, x->n ? BL(rt->opt.dbl, asum, (int)x->n, x->data, 1) : 0);
+    double g;
+    out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_ASUM, 0, x, NULL, &g) ? g
+                             : x->n                                     ? BL(rt->opt.dbl, asum, (int)x->n, x->data, 1)
+                                                                        : 0);
     rt_la_drop(&t);
 }
 
@@ -106,7 +127,10 @@ void lib_blas_nrm2(Rt *rt, int argc, Value *argv, int nout, Value *out)
     (void)argc, (void)nout;
     RtLaTmp t = {.fn = "blas_nrm2"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x");
-    out[0] = real_result(rt, x->n ? BL(rt->opt.dbl, nrm2, (int)x->n, x->data, 1) : 0);
+    double g;
+    out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_NRM2, 0, x, NULL, &g) ? g
+                             : x->n                                     ? BL(rt->opt.dbl, nrm2, (int)x->n, x->data, 1)
+                                                                        : 0);
     rt_la_drop(&t);
 }
 
@@ -123,7 +147,10 @@ void lib_blas_dot(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtLaTmp t = {.fn = "blas_dot"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x"), *y = flat_arg(rt, &t, argv[1], "y");
     same_count(rt, &t, x, y);
-    out[0] = real_result(rt, x->n ? BL(rt->opt.dbl, dot, (int)x->n, x->data, 1, y->data, 1) : 0);
+    double g;
+    out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_DOT, 0, x, y, &g) ? g
+                             : x->n ? BL(rt->opt.dbl, dot, (int)x->n, x->data, 1, y->data, 1)
+                                    : 0);
     rt_la_drop(&t);
 }
 
@@ -135,7 +162,7 @@ void lib_blas_axpy(Rt *rt, int argc, Value *argv, int nout, Value *out)
     double alpha = real_arg(rt, &t, argv[0], "alpha");
     RtArray *x = flat_arg(rt, &t, argv[1], "x"), *y = flat_arg(rt, &t, argv[2], "y");
     same_count(rt, &t, x, y);
-    if (x->n)
+    if (x->n && !gpu1(rt, &t, RT_CUDA_AXPY, alpha, x, y, NULL))
         BL(rt->opt.dbl, axpy, (int)x->n, alpha, x->data, 1, y->data, 1);
     give(rt, &t, y, is_vec(argv[2]), out);
 }
@@ -147,7 +174,7 @@ void lib_blas_scal(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtLaTmp t = {.fn = "blas_scal"};
     double alpha = real_arg(rt, &t, argv[0], "alpha");
     RtArray *x = flat_arg(rt, &t, argv[1], "X");
-    if (x->n)
+    if (x->n && !gpu1(rt, &t, RT_CUDA_SCAL, alpha, x, NULL, NULL))
         BL(rt->opt.dbl, scal, (int)x->n, alpha, x->data, 1);
     give(rt, &t, x, is_vec(argv[1]), out);
 }
@@ -224,7 +251,11 @@ void lib_blas_gemm(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_la_fail(rt, &t, "inner dimensions do not agree: %lld x %lld and %lld x %lld", (long long)m,
                    (long long)k, (long long)rt_la_rows(b), (long long)n);
     RtArray *c = full ? addend_arg(rt, &t, argv[4], m, n, "C") : rt_la_new(rt, &t, m, n, false);
-    if (m && n && k) {
+    char why[256];
+    if (m && n && k &&
+        !(rt_la_on_cuda(rt) &&
+          rt_la_cuda_done(rt, &t, rt_cuda_blas_gemm(rt->opt.dbl, (int)m, (int)n, (int)k, alpha, a->data, b->data, beta,
+                                                    c->data, why, sizeof why), why))) {
         rt_la_threads(rt);
         BL(rt->opt.dbl, gemm, CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, alpha, a->data,
            (int)k, b->data, (int)n, beta, c->data, (int)n);
@@ -249,7 +280,11 @@ void lib_blas_gemv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (x->n != n)
         rt_la_fail(rt, &t, "x must have %lld elements, not %lld", (long long)n, (long long)x->n);
     RtArray *y = full ? addend_arg(rt, &t, argv[4], 1, m, "y") : rt_la_new(rt, &t, 1, m, false);
-    if (m && n) {
+    char why[256];
+    if (m && n &&
+        !(rt_la_on_cuda(rt) && rt_la_cuda_done(rt, &t, rt_cuda_blas_gemv(rt->opt.dbl, (int)m, (int)n, alpha, a->data,
+                                                                          x->data, beta, y->data, why, sizeof why),
+                                               why))) {
         rt_la_threads(rt);
         BL(rt->opt.dbl, gemv, CblasRowMajor, CblasNoTrans, (int)m, (int)n, alpha, a->data, (int)n, x->data, 1,
            beta, y->data, 1);
@@ -269,8 +304,12 @@ void lib_blas_geam(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (rt_la_rows(a) != rt_la_rows(b) || rt_la_cols(a) != rt_la_cols(b))
         rt_la_fail(rt, &t, "op(A) and op(B) differ in size: %lld x %lld and %lld x %lld", (long long)rt_la_rows(a),
                    (long long)rt_la_cols(a), (long long)rt_la_rows(b), (long long)rt_la_cols(b));
-    for (int64_t i = 0; i < a->n; i++)
-        rt_set_real(a, i, alpha * rt_get_real(a, i) + beta * rt_get_real(b, i), false);
+    char why[256];
+    if (!a->n || !rt_la_on_cuda(rt) ||
+        !rt_la_cuda_done(rt, &t, rt_cuda_blas_geam(rt->opt.dbl, (int)rt_la_rows(a), (int)rt_la_cols(a), alpha, a->data,
+                                                   beta, b->data, why, sizeof why), why))
+        for (int64_t i = 0; i < a->n; i++)
+            rt_set_real(a, i, alpha * rt_get_real(a, i) + beta * rt_get_real(b, i), false);
     give(rt, &t, a, false, out);
 }
 
@@ -294,7 +333,10 @@ void lib_blas_trsv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t n = rt_la_square(rt, &t, a);
     if (x->n != n)
         rt_la_fail(rt, &t, "b must have %lld elements, not %lld", (long long)n, (long long)x->n);
-    BL(rt->opt.dbl, trsv, CblasRowMajor, uplo == 'U' ? CblasUpper : CblasLower, tr ? CblasTrans : CblasNoTrans,
+    char why[256];
+    if (!rt_la_on_cuda(rt) || !rt_la_cuda_done(rt, &t, rt_cuda_blas_trsv(rt->opt.dbl, uplo, tr, diag, (int)n, a->data,
+                                                                         x->data, why, sizeof why), why))
+        BL(rt->opt.dbl, trsv, CblasRowMajor, uplo == 'U' ? CblasUpper : CblasLower, tr ? CblasTrans : CblasNoTrans,
        diag == 'U' ? CblasUnit : CblasNonUnit, (int)n, a->data, (int)n, x->data, 1);
     give(rt, &t, x, true, out);
 }
@@ -341,6 +383,12 @@ void lib_blas_cholsolve(Rt *rt, int argc, Value *argv, int nout, Value *out)
     bool vec;
     RtArray *x = rhs_arg(rt, &t, argv[1], n, &vec);
     int nr = (int)rt_la_cols(x);
+    char why[256];
+    if (rt_la_on_cuda(rt) &&
+        rt_la_cuda_done(rt, &t, rt_cuda_potrs(rt->opt.dbl, (int)n, nr, r->data, x->data, why, sizeof why), why)) {
+        give(rt, &t, x, vec, out);
+        return;
+    }
     if (LA(rt->opt.dbl, potrs, LA_ROW, 'U', (int)n, nr, r->data, (int)n, x->data, nr) != 0)
         rt_la_fail(rt, &t, "internal error in LAPACK potrs");
     give(rt, &t, x, vec, out);
@@ -404,6 +452,10 @@ static void lu_solve(Rt *rt, RtLaTmp *t, const void *lu, const int *piv, int64_t
     for (int64_t i = 0; i < n; i++)
         if (rt->opt.dbl ? ((const double *)lu)[i * n + i] == 0 : ((const float *)lu)[i * n + i] == 0)
             rt_la_fail(rt, t, "the matrix is singular");
+    char why[256];
+    if (rt_la_on_cuda(rt) && rt_la_cuda_done(rt, t, rt_cuda_getrs_batched(rt->opt.dbl, 1, (int)n, nr, lu, piv, x->data,
+                                                                          why, sizeof why), why))
+        return;
     if (LA(rt->opt.dbl, getrs, LA_ROW, 'N', (int)n, nr, lu, (int)n, piv, x->data, nr) != 0)
         rt_la_fail(rt, t, "internal error in LAPACK getrs");
 }
@@ -470,6 +522,15 @@ void lib_blas_lubatched(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *c = batch_arg(rt, &t, argv[0], "X", &n);
     int64_t K = c->dims[0], dims[2] = {K, n};
     RtArray *ipiv = rt_la_keep(rt, &t, rt_array_new(RT_I32, 2, dims));
+    RtArray *info = rt_la_keep(rt, &t, rt_array_vec(RT_I32, K));
+    char why[256];
+    if (rt_la_on_cuda(rt) && K <= INT32_MAX &&
+        rt_la_cuda_done(rt, &t, rt_cuda_getrf_batched(rt->opt.dbl, (int)K, (int)n, c->data, ipiv->data, info->data, why,
+                                                      sizeof why), why)) {
+        for (int64_t k = 0; k < K; k++)
+            pivots_out((int *)ipiv->data + k * n, n, ipiv, k * n);
+        K = 0;                  /* done: the loop below has nothing left */
+    }
     rt_la_threads(rt);
     for (int64_t k = 0; k < K; k++) {
         int *piv = (int *)ipiv->data + k * n;
@@ -490,6 +551,25 @@ static void batch_invert(Rt *rt, RtLaTmp *t, RtArray *c, int64_t k, const int *p
         rt_la_fail(rt, t, "matrix %lld is singular", (long long)k);
 }
 
+/* The inverses of the K matrices of c in place through cuBLAS's batched getri (from
+ * the factors with pivots piv, or from the matrices when piv is NULL): true when done, a
+ * singular matrix failing as on the CPU; false: the CPU does them. */
+static bool gpu_inverses(Rt *rt, RtLaTmp *t, RtArray *c, int64_t n, const int *piv)
+{
+    int64_t K = c->dims[0];
+    char why[256];
+    if (!rt_la_on_cuda(rt) || K > INT32_MAX)
+        return false;
+    RtArray *info = rt_la_keep(rt, t, rt_array_vec(RT_I32, K));
+    if (!rt_la_cuda_done(rt, t, rt_cuda_getri_batched(rt->opt.dbl, (int)K, (int)n, c->data, piv, info->data, why,
+                                                      sizeof why), why))
+        return false;
+    for (int64_t k = 0; k < K; k++)
+        if (((const int *)info->data)[k] != 0)
+            rt_la_fail(rt, t, "matrix %lld is singular", (long long)k);
+    return true;
+}
+
 /* blas_lumatinvbatches(LU, ipiv): the inverses from blas_lubatched's factors. */
 void lib_blas_lumatinvbatches(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
@@ -498,8 +578,9 @@ void lib_blas_lumatinvbatches(Rt *rt, int argc, Value *argv, int nout, Value *ou
     int64_t n;
     RtArray *c = batch_arg(rt, &t, argv[0], "LU", &n);
     const int *piv = batch_pivots(rt, &t, argv[1], c->dims[0], n);
-    for (int64_t k = 0; k < c->dims[0]; k++)
-        batch_invert(rt, &t, c, k, piv + k * n);
+    if (!gpu_inverses(rt, &t, c, n, piv))
+        for (int64_t k = 0; k < c->dims[0]; k++)
+            batch_invert(rt, &t, c, k, piv + k * n);
     give(rt, &t, c, false, out);
 }
 
@@ -512,7 +593,7 @@ void lib_blas_matinvbatches(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *c = batch_arg(rt, &t, argv[0], "X", &n);
     RtArray *piv = rt_la_keep(rt, &t, rt_array_vec(RT_I32, n));
     rt_la_threads(rt);
-    for (int64_t k = 0; k < c->dims[0]; k++) {
+    for (int64_t k = gpu_inverses(rt, &t, c, n, NULL) ? c->dims[0] : 0; k < c->dims[0]; k++) {
         if (LA(rt->opt.dbl, getrf, LA_ROW, (int)n, (int)n, batch_at(rt, c, k), (int)n, piv->data) != 0)
             rt_la_fail(rt, &t, "matrix %lld is singular", (long long)k);
         batch_invert(rt, &t, c, k, piv->data);
@@ -537,6 +618,18 @@ void lib_blas_lusolvebatches(Rt *rt, int argc, Value *argv, int nout, Value *out
     int64_t r = b.a->rank == 3 ? b.a->dims[2] : 1;
     RtArray *x = rt_la_new(rt, &t, n, r, false);
     RtArray *res = rt_la_keep(rt, &t, rt_array_uninit(rt_scalar_elem(rt), b.a->rank, b.a->dims));
+    char why[256];
+    if (rt_la_on_cuda(rt) && K <= INT32_MAX) {
+        for (int64_t i = 0; i < K * n; i++)     /* the CPU's check: a zero on a diagonal */
+            if (rt->opt.dbl ? ((const double *)c->data)[i / n * n * n + i % n * (n + 1)] == 0
+                            : ((const float *)c->data)[i / n * n * n + i % n * (n + 1)] == 0)
+                rt_la_fail(rt, &t, "the matrix is singular");
+        for (int64_t i = 0; i < b.a->n; i++)
+            rt_set_real(res, i, rt_get_real(b.a, i), false);
+        if (rt_la_cuda_done(rt, &t, rt_cuda_getrs_batched(rt->opt.dbl, (int)K, (int)n, (int)r, c->data, piv, res->data,
+                                                          why, sizeof why), why))
+            K = 0;              /* done: the loop below has nothing left */
+    }
     for (int64_t k = 0; k < K; k++) {
         for (int64_t i = 0; i < n * r; i++)
             rt_set_real(x, i, rt_get_real(b.a, k * n * r + i), false);

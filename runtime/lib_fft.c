@@ -596,11 +596,16 @@ static Value fft_any(Rt *rt, Value x, const bool *tr, bool inverse, const char *
     shape_init(&s, x.a, tr);
     bool cplx = rt_elem_is_complex(x.a->elem);
     if (s.last >= 0 && rt->opt.engine != RT_ENGINE_CPU && rt_engine_for(rt->opt.engine, NULL, 0) == &rt_cuda_engine) {
-        /* the CUDA engine: cuFFT on the device copies (real input made complex first) */
+        /* the CUDA engine: cuFFT on the device copies; real input of the precision is
+         * made complex on the device, other types are converted on the host first */
         char why[256];
-        Value in = as_elem(rt, x.a, rt_complex_elem(rt));
+        bool real = !cplx && x.a->elem == real_elem(rt);
+        if (!real && x.a->elem != rt_complex_elem(rt) && !rt_buf_host(x.a->buf, false))
+            rt_error(rt, "'%s': the array could not be copied back from the GPU", name);
+        Value in = as_elem(rt, x.a, real ? real_elem(rt) : rt_complex_elem(rt));
         Value out = new_array(rt, rt_complex_elem(rt), x.a, in);
-        if (rt_cuda_fft_c2c(in.a, out.a, s.tr, inverse, rt->opt.dbl, why, sizeof why)) {
+        if (real ? rt_cuda_fft_real(in.a, out.a, s.tr, inverse, rt->opt.dbl, why, sizeof why)
+                 : rt_cuda_fft_c2c(in.a, out.a, s.tr, inverse, rt->opt.dbl, why, sizeof why)) {
             rt_release(in);
             return out;
         }
@@ -685,8 +690,28 @@ static Value fft_c2r(Rt *rt, Value x, const bool *tr, const char *name)
         return new_array(rt, real_elem(rt), x.a, rt_undef());
     FftShape s;
     shape_init(&s, x.a, tr);
+    if (x.a->elem != rt_complex_elem(rt) && !rt_buf_host(x.a->buf, false))     /* converted on the host */
+        rt_error(rt, "'%s': the array could not be copied back from the GPU", name);
     Value in = as_elem(rt, x.a, rt_complex_elem(rt));
     Value out = new_array(rt, real_elem(rt), x.a, in);
+    if (s.last >= 0 && rt->opt.engine != RT_ENGINE_CPU && rt_engine_for(rt->opt.engine, NULL, 0) == &rt_cuda_engine) {
+        /* the CUDA engine: cuFFT's C2R on the device copies */
+        char why[256];
+        if (rt_cuda_fft_c2r(in.a, out.a, s.tr, rt->opt.dbl, why, sizeof why)) {
+            rt_release(in);
+            return out;
+        }
+        static bool said;       /* once per process, under -v */
+        if (rt->opt.verbose && !said) {
+            said = true;
+            fprintf(stderr, "qpipe: %s runs on the CPU (%s)\n", name, why);
+        }
+    }
+    if (!rt_buf_host(in.a->buf, false)) {       /* FFTW reads host memory */
+        rt_release(in);
+        rt_release(out);
+        rt_error(rt, "'%s': the array could not be copied back from the GPU", name);
+    }
     if (s.last < 0) {
         for (int64_t i = 0; i < x.a->n; i++)
             rt_set_real(out.a, i, rt_get_cplx(in.a, i).re, false);

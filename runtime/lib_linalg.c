@@ -16,6 +16,7 @@
  */
 #include "runtime/linalg.h"
 #include "runtime/lib.h"
+#include "runtime/cuda/decomp.h"
 #include "runtime/cuda/solver.h"
 
 #include <float.h>
@@ -175,8 +176,14 @@ void lib_symeig(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *a = rt_la_arg(rt, &t, argv[0], "A", false);
     int64_t n = rt_la_square(rt, &t, a);
     RtArray *w = rt_la_new(rt, &t, 1, n, false);
-    rt_la_threads(rt);
-    int info = LA(rt->opt.dbl, syevd, LA_ROW, nout > 1 ? 'V' : 'N', 'U', (int)n, a->data, (int)n, w->data);
+    char why[256];
+    int info = 0;
+    if (!rt_la_on_cuda(rt) ||
+        !rt_la_cuda_done(rt, &t, rt_cuda_syevd(rt->opt.dbl, (int)n, a->data, w->data, nout > 1, why, sizeof why),
+                         why)) {
+        rt_la_threads(rt);
+        info = LA(rt->opt.dbl, syevd, LA_ROW, nout > 1 ? 'V' : 'N', 'U', (int)n, a->data, (int)n, w->data);
+    }
     if (info != 0)
         rt_la_fail(rt, &t, "the eigenvalue iteration did not converge (LAPACK info %d)", info);
     if (nout <= 1) {
@@ -224,9 +231,14 @@ void lib_eig(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t n = rt_la_square(rt, &t, a);
     RtArray *wr = rt_la_new(rt, &t, 1, n, false), *wi = rt_la_new(rt, &t, 1, n, false);
     RtArray *vr = nout > 1 ? rt_la_new(rt, &t, n, n, false) : NULL;
-    rt_la_threads(rt);
-    int info = LA(rt->opt.dbl, geev, LA_ROW, 'N', nout > 1 ? 'V' : 'N', (int)n, a->data, (int)n, wr->data,
-                  wi->data, NULL, (int)n, vr ? vr->data : NULL, (int)n);
+    char why[256];
+    int info = 0;
+    if (!rt_la_on_cuda(rt) || !rt_la_cuda_done(rt, &t, rt_cuda_geev(rt->opt.dbl, (int)n, a->data, wr->data, wi->data,
+                                                                      vr ? vr->data : NULL, why, sizeof why), why)) {
+        rt_la_threads(rt);
+        info = LA(rt->opt.dbl, geev, LA_ROW, 'N', nout > 1 ? 'V' : 'N', (int)n, a->data, (int)n, wr->data, wi->data,
+                  NULL, (int)n, vr ? vr->data : NULL, (int)n);
+    }
     if (info != 0)
         rt_la_fail(rt, &t, "the eigenvalue iteration did not converge (LAPACK info %d)", info);
     bool cplx = any_nonzero(wi);
@@ -315,6 +327,10 @@ RtArray *rt_la_geqrf(Rt *rt, RtLaTmp *t, RtArray *a)
     if (k == 0)
         rt_la_fail(rt, t, "the matrix is empty");
     RtArray *tau = rt_la_new(rt, t, 1, k, false);
+    char why[256];
+    if (rt_la_on_cuda(rt) &&
+        rt_la_cuda_done(rt, t, rt_cuda_geqrf(rt->opt.dbl, (int)m, (int)n, a->data, tau->data, why, sizeof why), why))
+        return tau;
     rt_la_threads(rt);
     if (LA(rt->opt.dbl, geqrf, LA_ROW, (int)m, (int)n, a->data, (int)n, tau->data) != 0)
         rt_la_fail(rt, t, "internal error in LAPACK geqrf");
@@ -329,6 +345,10 @@ RtArray *rt_la_orgqr(Rt *rt, RtLaTmp *t, const RtArray *qr, const RtArray *tau, 
     for (int64_t i = 0; i < m; i++)
         for (int64_t j = 0; j < k && j < n; j++)
             put(q, i, j, at(qr, i, j));
+    char why[256];
+    if (rt_la_on_cuda(rt) && rt_la_cuda_done(rt, t, rt_cuda_orgqr(rt->opt.dbl, (int)m, (int)cols, (int)k, q->data,
+                                                                  tau->data, why, sizeof why), why))
+        return q;
     if (LA(rt->opt.dbl, orgqr, LA_ROW, (int)m, (int)cols, (int)k, q->data, (int)cols, tau->data) != 0)
         rt_la_fail(rt, t, "internal error in LAPACK orgqr");
     return q;
@@ -379,11 +399,15 @@ void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_set_real(x, i, rt_get_real(b, i), false);
     rt_la_threads(rt);
     int info;
+    char why[256];
     if (m == n && rt_la_cuda_solver(rt, &t, RT_CUDA_SOLVE, a, x, &info)) {
         /* cuSOLVER did it */
     } else if (m == n) {
         RtArray *ipiv = rt_la_keep(rt, &t, rt_array_vec(RT_I32, n));
         info = LA(rt->opt.dbl, gesv, LA_ROW, (int)n, (int)r, a->data, (int)n, ipiv->data, x->data, (int)r);
+    } else if (rt_la_on_cuda(rt) && rt_la_cuda_done(rt, &t, rt_cuda_lstsq(rt->opt.dbl, (int)m, (int)n, (int)r, a->data,
+                                                                          x->data, why, sizeof why), why)) {
+        info = 0;               /* QR least squares on the GPU (full rank) */
     } else {
         RtArray *sv = rt_la_new(rt, &t, 1, m < n ? m : n, false);
         double rcond = (double)(m > n ? m : n) * (rt->opt.dbl ? DBL_EPSILON : FLT_EPSILON);

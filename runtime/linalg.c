@@ -13,11 +13,14 @@
  */
 #include "runtime/linalg.h"
 #include "runtime/cuda/cuda.h"
+#include "runtime/cuda/decomp.h"
 #include "runtime/cuda/solver.h"
 #include "runtime/engine.h"
 #include "runtime/residency.h"
 
+#include <pthread.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 /* ---------------------------------------------------------------- temporaries */
@@ -134,8 +137,14 @@ int rt_la_getrf(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **ipiv)
 {
     int64_t m = rt_la_rows(a), n = rt_la_cols(a), k = m < n ? m : n;
     *ipiv = rt_la_keep(rt, t, rt_array_vec(RT_I32, k > 0 ? k : 1));
+    int info = 0;
+    char why[256];
+    if (rt_la_on_cuda(rt) &&
+        rt_la_cuda_done(rt, t, rt_cuda_getrf(rt->opt.dbl, (int)m, (int)n, a->data, (*ipiv)->data, &info, why,
+                                             sizeof why), why))
+        return info;
     rt_la_threads(rt);
-    int info = LA(rt->opt.dbl, getrf, LA_ROW, (int)m, (int)n, a->data, (int)n, (int *)(*ipiv)->data);
+    info = LA(rt->opt.dbl, getrf, LA_ROW, (int)m, (int)n, a->data, (int)n, (int *)(*ipiv)->data);
     if (info < 0)
         rt_la_fail(rt, t, "internal error: LAPACK getrf argument %d", -info);
     return info;
@@ -150,6 +159,16 @@ void rt_la_svd(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **s, RtArray **u, RtArray
     *s = rt_la_new(rt, t, 1, k, false);
     RtArray *U = full ? rt_la_new(rt, t, m, m, false) : NULL;
     RtArray *V = full ? rt_la_new(rt, t, n, n, false) : NULL;
+    char why[256];
+    if (rt_la_on_cuda(rt) &&
+        rt_la_cuda_done(rt, t, rt_cuda_gesvd(dbl, (int)m, (int)n, a->data, (*s)->data, full ? U->data : NULL,
+                                             full ? V->data : NULL, why, sizeof why), why)) {
+        if (full) {
+            *u = U;
+            *vt = V;
+        }
+        return;
+    }
     rt_la_threads(rt);
     int info = LA(dbl, gesdd, LA_ROW, full ? 'A' : 'N', (int)m, (int)n, a->data, (int)n, (*s)->data,
                   full ? U->data : NULL, (int)m, full ? V->data : NULL, (int)n);
@@ -161,22 +180,47 @@ void rt_la_svd(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **s, RtArray **u, RtArray
     }
 }
 
-/* ---------------------------------------------------------------- cuSOLVER */
+/* ---------------------------------------------------------------- the CUDA engine */
+
+bool rt_la_on_cuda(Rt *rt)
+{
+    return rt->opt.engine != RT_ENGINE_CPU && rt_engine_for(rt->opt.engine, NULL, 0) == &rt_cuda_engine;
+}
+
+/* The builtins whose CPU fallback -v has reported (each once per process). */
+static struct {
+    pthread_mutex_t mu;
+    const char *said[64];
+    int n;
+} fallback = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+bool rt_la_cuda_done(Rt *rt, RtLaTmp *t, int r, const char *why)
+{
+    if (r < 0)
+        rt_la_fail(rt, t, "on the GPU: %s", why);
+    if (r > 0 || !rt->opt.verbose)
+        return r > 0;
+    pthread_mutex_lock(&fallback.mu);
+    bool said = false;
+    for (int i = 0; i < fallback.n && !said; i++)
+        said = !strcmp(fallback.said[i], t->fn);
+    if (!said && fallback.n < 64)
+        fallback.said[fallback.n++] = t->fn;
+    pthread_mutex_unlock(&fallback.mu);
+    if (!said)
+        fprintf(stderr, "qpipe: %s runs on the CPU (%s)\n", t->fn, why);
+    return false;
+}
 
 bool rt_la_cuda_solver(Rt *rt, RtLaTmp *t, int op, RtArray *a, RtArray *x, int *info)
 {
-    if (rt->opt.engine == RT_ENGINE_CPU || rt_engine_for(rt->opt.engine, NULL, 0) != &rt_cuda_engine)
+    if (!rt_la_on_cuda(rt))
         return false;
     char why[256];
     int r = rt_cuda_solver(op, a, x, rt->opt.dbl, info, why, sizeof why);
     if (r < 0)
         rt_la_fail(rt, t, "cuSOLVER: %s", why);
-    static bool said;           /* once per process, under -v */
-    if (!r && rt->opt.verbose && !said) {
-        said = true;
-        fprintf(stderr, "qpipe: %s runs on the CPU (%s)\n", t->fn, why);
-    }
-    return r > 0;
+    return rt_la_cuda_done(rt, t, r, why);
 }
 
 /* ---------------------------------------------------------------- the matrix product */

@@ -55,6 +55,13 @@ void rt_la_threads(Rt *rt);
 /* The matrix product a*b for ops.c (docs/runtime.md "Operators"): result in *dst. */
 void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst);
 
+/* Whether the program runs on the CUDA engine (its libraries are then tried first). */
+bool rt_la_on_cuda(Rt *rt);
+/* The result r of a runtime/cuda library call (1 done, 0 not here, -1 failed; why says
+ * why): true when done; -1 fails the builtin ("fn: on the GPU: why"); 0 is said under -v
+ * ("qpipe: fn runs on the CPU (why)", once per builtin and process) and returns false:
+ * the caller runs the CPU code, its working copies untouched. */
+bool rt_la_cuda_done(Rt *rt, RtLaTmp *t, int r, const char *why);
 /* On the CUDA engine, op (solver.h RT_CUDA_CHOL/_SOLVE/_INV) of the working copies a
  * (n x n) and x through cuSOLVER: true when done, with LAPACK's meaning of *info; false
  * (a and x untouched) when the engine is the CPU or cuSOLVER cannot run, said once

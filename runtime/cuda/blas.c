@@ -12,6 +12,7 @@
  */
 #include "runtime/cuda/api.h"
 #include "runtime/cuda/cuda.h"
+#include "runtime/cuda/scratch.h"
 #include "runtime/residency.h"
 
 #include <stdio.h>
@@ -21,22 +22,45 @@ typedef int (*CreateFn)(void **handle);
 typedef int (*GemmFn)(void *h, int ta, int tb, int m, int n, int k, const void *alpha, const void *a, int lda,
                       const void *b, int ldb, const void *beta, void *c, int ldc);
 typedef int (*ScalFn)(void *h, int n, const void *alpha, void *x, int incx);
+typedef int (*CopyFn)(void *h, int n, const void *x, int incx, void *y, int incy);
 
 static struct {
     int state;                  /* 0 not tried, 1 ready, -1 missing */
     char why[256];
     void *h;
     GemmFn sgemm, dgemm, cgemm, zgemm;
-    ScalFn csscal, zdscal;
+    ScalFn csscal, zdscal, sscal, dscal;
+    CopyFn scopy, dcopy;
 } B;
 
 /* The functions called, in the order ready() resolves them. */
 static const char *const names[] = {"cublasCreate_v2", "cublasSgemm_v2", "cublasDgemm_v2", "cublasCgemm_v2",
-                                    "cublasZgemm_v2", "cublasCsscal_v2", "cublasZdscal_v2"};
+                                    "cublasZgemm_v2", "cublasCsscal_v2", "cublasZdscal_v2", "cublasSscal_v2",
+                                    "cublasDscal_v2", "cublasScopy_v2",  "cublasDcopy_v2"};
 
 const char *rt_cuda_blas_symbol(int i)
 {
     return i >= 0 && i < (int)(sizeof names / sizeof *names) ? names[i] : NULL;
+}
+
+static struct {
+    int state;                  /* 0 not tried, 1 made, -1 failed */
+    char why[256];
+    void *h;
+} H;
+
+void *rt_cuda_blas_handle(char *why, size_t len)
+{
+    if (!H.state) {
+        CreateFn create = (CreateFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCreate_v2", H.why, sizeof H.why);
+        int r = -1;
+        if (create && (r = create(&H.h)) != 0)
+            snprintf(H.why, sizeof H.why, "cublasCreate failed (status %d)", r);
+        H.state = r == 0 ? 1 : -1;
+    }
+    if (H.state < 0)
+        snprintf(why, len, "%s", H.why);
+    return H.state > 0 ? H.h : NULL;
 }
 
 /* Called with the engine's lock held. */
@@ -44,20 +68,20 @@ static bool ready(char *why, size_t len)
 {
     if (!B.state) {
         void *fn[sizeof names / sizeof *names] = {0};
-        bool all = true;
-        for (size_t i = 0; all && i < sizeof names / sizeof *names; i++)
+        bool all = (B.h = rt_cuda_blas_handle(B.why, sizeof B.why)) != NULL;
+        for (size_t i = 1; all && i < sizeof names / sizeof *names; i++)
             all = (fn[i] = rt_cuda_symbol(RT_CUDA_CUBLAS, names[i], B.why, sizeof B.why)) != NULL;
-        CreateFn create = (CreateFn)fn[0];
         B.sgemm = (GemmFn)fn[1];
         B.dgemm = (GemmFn)fn[2];
         B.cgemm = (GemmFn)fn[3];
         B.zgemm = (GemmFn)fn[4];
         B.csscal = (ScalFn)fn[5];
         B.zdscal = (ScalFn)fn[6];
-        int r = -1;
-        if (all && (r = create(&B.h)) != 0)
-            snprintf(B.why, sizeof B.why, "cublasCreate failed (status %d)", r);
-        B.state = r == 0 ? 1 : -1;
+        B.sscal = (ScalFn)fn[7];
+        B.dscal = (ScalFn)fn[8];
+        B.scopy = (CopyFn)fn[9];
+        B.dcopy = (CopyFn)fn[10];
+        B.state = all ? 1 : -1;
     }
     if (B.state < 0)
         snprintf(why, len, "%s", B.why);
@@ -91,8 +115,12 @@ int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool d
             double one[2] = {1, 0}, zero[2] = {0, 0};
             float onef[2] = {1, 0}, zerof[2] = {0, 0};
             GemmFn gemm = cplx ? (dbl ? B.zgemm : B.cgemm) : (dbl ? B.dgemm : B.sgemm);
-            int r = gemm(B.h, 0, 0, n, m, k, dbl ? (void *)one : (void *)onef, (void *)(uintptr_t)db, n,
-                         (void *)(uintptr_t)da, k, dbl ? (void *)zero : (void *)zerof, (void *)(uintptr_t)dc, n);
+            /* the uploads ran on the engine's copy stream, cuBLAS runs on the legacy one: wait for them explicitly */
+            int r = sync_device();
+            if (r == 0)
+                r = gemm(B.h, 0, 0, n, m, k, dbl ? (void *)one : (void *)onef, (void *)(uintptr_t)db, n,
+                         (void *)(uintptr_t)da, k, dbl ? (void *)zero : (void *)zerof, (void *)(uintptr_t)dc,
+                         n);
             if (r == 0)
                 r = sync_device();
             if (r == 0) {
@@ -121,5 +149,35 @@ int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t
     int r = dbl ? B.zdscal(B.h, (int)n, &by, (void *)(uintptr_t)x, 1) : B.csscal(B.h, (int)n, &byf, (void *)(uintptr_t)x, 1);
     if (r)
         snprintf(why, len, "cuBLAS scal failed (status %d)", r);
+    return r;
+}
+
+int rt_cuda_scal_r(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len)
+{
+    if (!ready(why, len))
+        return -1;
+    if (n > 0x7fffffff) {
+        snprintf(why, len, "too many elements for cuBLAS");
+        return -1;
+    }
+    float byf = (float)by;
+    void *p = (void *)(uintptr_t)x;
+    int r = dbl ? B.dscal(B.h, (int)n, &by, p, 1) : B.sscal(B.h, (int)n, &byf, p, 1);
+    if (r)
+        snprintf(why, len, "cuBLAS scal failed (status %d)", r);
+    return r;
+}
+
+int rt_cuda_widen(uint64_t x, uint64_t y, int64_t n, bool dbl, char *why, size_t len)
+{
+    if (!ready(why, len))
+        return -1;
+    if (n > 0x7fffffff) {
+        snprintf(why, len, "too many elements for cuBLAS");
+        return -1;
+    }
+    int r = (dbl ? B.dcopy : B.scopy)(B.h, (int)n, (void *)(uintptr_t)x, 1, (void *)(uintptr_t)y, 2);
+    if (r)
+        snprintf(why, len, "cuBLAS copy failed (status %d)", r);
     return r;
 }

@@ -75,6 +75,19 @@ const char *rt_cuda_blas_symbol(int i);
 /* x[0..n) *= by for complex elements at device address x (the engine's lock held). 0, or
  * non-zero with why (-1: cuBLAS missing). */
 int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len);
+/* The transform of a real x (of the global precision) into the complex out, as
+ * rt_cuda_fft_c2c: x widened to complex on the device (cuBLAS's copy), then C2C. */
+int rt_cuda_fft_real(RtArray *x, RtArray *out, const bool *tr, bool inverse, bool dbl, char *why, size_t len);
+/* irealfft: the real out (x's dims) from the complex, assumed Hermitian, x through
+ * cuFFT's C2R (Z2D), scaled by 1/N on the device. 1 done, 0 with why. */
+int rt_cuda_fft_c2r(RtArray *x, RtArray *out, const bool *tr, bool dbl, char *why, size_t len);
+/* The i-th libcufft function fft.c calls (from 0), NULL past the last. */
+const char *rt_cuda_fft_symbol(int i);
+/* x[0..n) *= by for real elements at device address x; y's complex elements get x's
+ * reals as their real parts (a stride-2 copy; y zeroed first by the caller). Both with
+ * the engine's lock held: 0, or non-zero with why (-1: cuBLAS missing). */
+int rt_cuda_scal_r(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len);
+int rt_cuda_widen(uint64_t x, uint64_t y, int64_t n, bool dbl, char *why, size_t len);
 /* Destroy the cached cuFFT plans (the engine's shutdown). */
 void rt_cuda_fft_shutdown(void);
 

@@ -9,6 +9,7 @@
 #include "runtime/cuda/solver.h"
 #include "runtime/cuda/api.h"
 #include "runtime/cuda/cuda.h"
+#include "runtime/cuda/scratch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,40 +87,66 @@ void rt_cuda_transpose(const void *src, void *dst, int64_t rows, int64_t cols, s
             memcpy(d + (size_t)(j * rows + i) * esz, s + (size_t)(i * cols + j) * esz, esz);
 }
 
-/* Called with the engine's lock held. */
+static struct {
+    int state;                  /* 0 not tried, 1 made, -1 failed */
+    char why[256];
+    void *h;
+} H;
+
+void *rt_cuda_solver_handle(char *why, size_t len)
+{
+    if (!H.state) {
+        CreateFn create = (CreateFn)rt_cuda_symbol(RT_CUDA_CUSOLVER, "cusolverDnCreate", H.why, sizeof H.why);
+        int r = -1;
+        if (create && (r = create(&H.h)) != 0)
+            snprintf(H.why, sizeof H.why, "cusolverDnCreate failed (status %d)", r);
+        H.state = r == 0 ? 1 : -1;
+    }
+    if (H.state < 0)
+        snprintf(why, len, "%s", H.why);
+    return H.state > 0 ? H.h : NULL;
+}
+
+/* The functions of this file (the engine's lock held). */
 static bool ready(char *why, size_t len)
 {
     if (!S.state) {
-        CreateFn create = (CreateFn)rt_cuda_symbol(RT_CUDA_CUSOLVER, "cusolverDnCreate", S.why, sizeof S.why);
-        bool all = create != NULL;
+        bool all = (S.h = rt_cuda_solver_handle(S.why, sizeof S.why)) != NULL;
         for (int i = 0; all && i < 5; i++)
             for (int k = 0; all && k < 2; k++)
                 all = (S.fn[i][k] = rt_cuda_symbol(RT_CUDA_CUSOLVER, names[i][k], S.why, sizeof S.why)) != NULL;
-        int r = -1;
-        if (all && (r = create(&S.h)) != 0)
-            snprintf(S.why, sizeof S.why, "cusolverDnCreate failed (status %d)", r);
-        S.state = r == 0 ? 1 : -1;
+        S.state = all ? 1 : -1;
     }
     if (S.state < 0)
         snprintf(why, len, "%s", S.why);
     return S.state > 0;
 }
 
-/* The factorisation on the scratch block at `base` (A and B uploaded); *info set. */
-static int run(const RtDevOps *ops, const RtCudaSolvePlan *p, uint64_t base, int n, int r, int k, int *info,
-               char *why, size_t len)
+typedef struct Job {
+    const RtCudaSolvePlan *p;
+    int n, r, k;
+    int info;
+} Job;
+
+/* The factorisation on the scratch parts (0 A, 1 B, 2 pivots, 3 info). */
+static int run(RtCudaRun *rn, void *ctx, char *why, size_t len)
 {
-    void *a = (void *)(uintptr_t)(base + p->a_off), *b = (void *)(uintptr_t)(base + p->b_off);
-    int *ipiv = (int *)(uintptr_t)(base + p->ipiv_off), *dinfo = (int *)(uintptr_t)(base + p->info_off);
-    int lwork = 0, st;
+    Job *j = ctx;
+    const RtCudaSolvePlan *p = j->p;
+    if (!ready(why, len))
+        return -1;
+    int n = j->n, k = j->k, lwork = 0, st;
+    void *a = (void *)(uintptr_t)rn->dev[0], *b = (void *)(uintptr_t)rn->dev[1];
+    int *ipiv = (int *)(uintptr_t)rn->dev[2], *dinfo = (int *)(uintptr_t)rn->dev[3];
     if (p->op == RT_CUDA_CHOL)
         st = ((PotrfSizeFn)S.fn[3][k])(S.h, FILL_LOWER, n, a, n, &lwork);
     else
         st = ((GetrfSizeFn)S.fn[0][k])(S.h, n, n, a, n, &lwork);
     size_t wbytes = st ? 0 : rt_cuda_solve_work_bytes(lwork, k ? 8 : 4);
     uint64_t work = 0;
-    if (st || !wbytes || ops->alloc(ops->ctx, wbytes, &work)) {
-        snprintf(why, len, st ? "cuSOLVER bufferSize failed (status %d)" : "out of device memory", st);
+    if (st || !wbytes || rt_cuda_run_work(rn, wbytes, &work, why, len)) {
+        if (st)
+            snprintf(why, len, "cuSOLVER bufferSize failed (status %d)", st);
         return -1;
     }
     void *w = (void *)(uintptr_t)work;
@@ -127,30 +154,18 @@ static int run(const RtDevOps *ops, const RtCudaSolvePlan *p, uint64_t base, int
         st = ((PotrfFn)S.fn[4][k])(S.h, FILL_LOWER, n, a, n, w, lwork, dinfo);
     } else {
         st = ((GetrfFn)S.fn[1][k])(S.h, n, n, a, n, w, ipiv, dinfo);
-        if (!st && !(st = ops->download(ops->ctx, info, (uint64_t)(uintptr_t)dinfo, sizeof *info)) && *info == 0)
-            st = ((GetrsFn)S.fn[2][k])(S.h, p->trans, n, r, a, n, ipiv, b, p->ldb, dinfo);
+        if (!st && !(st = rt_cuda_run_sync()) && !(st = rt_cuda_run_read(rn, &j->info, (uint64_t)(uintptr_t)dinfo,
+                                                                         sizeof j->info)) &&
+            j->info == 0)
+            st = ((GetrsFn)S.fn[2][k])(S.h, p->trans, n, j->r, a, n, ipiv, b, p->ldb, dinfo);
     }
-    char w2[64];
-    const RtCudaDriver *d = rt_cuda_driver(w2, sizeof w2);
-    if (!st && d)
-        st = d->cuCtxSynchronize();
-    if (!st)
-        st = ops->download(ops->ctx, info, (uint64_t)(uintptr_t)dinfo, sizeof *info);
-    ops->free(ops->ctx, work, wbytes);
     if (st)
         snprintf(why, len, "cuSOLVER failed (status %d)", st);
-    else if (*info < 0)         /* an argument refused: LAPACK does it instead */
-        snprintf(why, len, "cuSOLVER refused argument %d", -*info);
-    return st ? st : *info < 0 ? -1 : 0;
+    return st;
 }
 
 int rt_cuda_solver(int op, RtArray *a, RtArray *x, bool dbl, int *info, char *why, size_t len)
 {
-    const RtDevOps *ops = rt_cuda_dev_ops();
-    if (!ops) {
-        snprintf(why, len, "no CUDA device");
-        return 0;
-    }
     size_t esz = dbl ? 8 : 4;
     int64_t n = a->dims[0], r = op == RT_CUDA_SOLVE ? x->n / n : 0;
     RtCudaSolvePlan p;
@@ -160,7 +175,7 @@ int rt_cuda_solver(int op, RtArray *a, RtArray *x, bool dbl, int *info, char *wh
     }
     if (op == RT_CUDA_INV)
         r = n;
-    size_t bbytes = (size_t)(n * r) * esz;
+    size_t abytes = (size_t)(n * n) * esz, bbytes = (size_t)(n * r) * esz;
     char *hb = NULL;            /* B as the device wants it, when not x's own memory */
     if (op == RT_CUDA_INV || p.transpose_b) {
         if (!(hb = calloc(1, bbytes ? bbytes : 1))) {
@@ -176,38 +191,35 @@ int rt_cuda_solver(int op, RtArray *a, RtArray *x, bool dbl, int *info, char *wh
         else
             rt_cuda_transpose(x->data, hb, n, r, esz);
     }
-    const void *bsrc = hb ? hb : op == RT_CUDA_SOLVE ? x->data : NULL;
-    ops->lock(ops->ctx);
-    int done = 0;
-    uint64_t base = 0;
-    if (!ready(why, len)) {
-        /* why says it */
-    } else if (ops->alloc(ops->ctx, p.bytes, &base)) {
-        snprintf(why, len, "out of device memory");
-    } else {
-        int st = ops->upload(ops->ctx, base + p.a_off, a->data, (size_t)(n * n) * esz);
-        if (!st && bsrc)
-            st = ops->upload(ops->ctx, base + p.b_off, bsrc, bbytes);
-        if (st)
-            snprintf(why, len, "the upload failed (%d)", st);
-        else if (!(st = run(ops, &p, base, (int)n, (int)r, dbl, info, why, len))) {
-            if (*info != 0)
-                st = 0;         /* singular, indefinite: the caller fails, nothing to read */
-            else if (op == RT_CUDA_CHOL)
-                st = ops->download(ops->ctx, a->data, base + p.a_off, (size_t)(n * n) * esz);
-            else if (op == RT_CUDA_INV)
-                st = ops->download(ops->ctx, a->data, base + p.b_off, bbytes);
-            else
-                st = ops->download(ops->ctx, hb ? (void *)hb : x->data, base + p.b_off, bbytes);
-            if (st)
-                snprintf(why, len, "the download failed (%d)", st);
-            done = st ? -1 : 1;
-        }
-        ops->free(ops->ctx, base, p.bytes);
+    /* what comes back: chol's factor, inv's B, solve's B; nothing unless info is 0
+     * (singular, indefinite: the caller fails, nothing to read) */
+    void *bdst = hb ? (void *)hb : op == RT_CUDA_SOLVE ? x->data : NULL;
+    char *back = malloc(op == RT_CUDA_CHOL ? abytes : bbytes);
+    Job j = {.p = &p, .n = (int)n, .r = (int)r, .k = dbl};
+    RtCudaPart parts[4] = {{.in = a->data, .out = op == RT_CUDA_CHOL ? back : NULL, .bytes = abytes},
+                           {.in = op == RT_CUDA_CHOL ? NULL : hb ? hb : x->data,
+                            .out = op == RT_CUDA_CHOL ? NULL : back, .bytes = op == RT_CUDA_CHOL ? 0 : bbytes},
+                           {.bytes = op == RT_CUDA_CHOL ? 0 : (size_t)n * sizeof(int)},
+                           {.out = &j.info, .bytes = sizeof(int), .zero = true}};
+    int done = back ? rt_cuda_scratch_run(parts, 4, RT_CUDA_NEED_SOLVER, run, &j, why, len) : 0;
+    if (!back)
+        snprintf(why, len, "out of memory");
+    if (done > 0 && j.info < 0) {   /* an argument refused: LAPACK does it instead */
+        snprintf(why, len, "cuSOLVER refused argument %d", -j.info);
+        done = 0;
     }
-    ops->unlock(ops->ctx);
-    if (done > 0 && op == RT_CUDA_SOLVE && hb && *info == 0)
-        rt_cuda_transpose(hb, x->data, r, n, esz);
+    if (done > 0) {
+        *info = j.info;
+        if (j.info == 0 && op == RT_CUDA_CHOL)
+            memcpy(a->data, back, abytes);
+        else if (j.info == 0 && op == RT_CUDA_INV)
+            memcpy(a->data, back, bbytes);
+        else if (j.info == 0)
+            memcpy(bdst, back, bbytes);
+        if (j.info == 0 && op == RT_CUDA_SOLVE && hb)
+            rt_cuda_transpose(hb, x->data, r, n, esz);
+    }
+    free(back);
     free(hb);
     return done;
 }

@@ -38,7 +38,9 @@ typedef struct RtCudaSolvePlan {
 } RtCudaSolvePlan;
 
 /* The plan for op on an n x n A with r right-hand sides (solve; n for inv) of elements
- * of esz bytes. False when the sizes exceed cuSOLVER's int arguments, or are empty. */
+ * of esz bytes. False when the sizes exceed cuSOLVER's int arguments, or are empty.
+ * solver.c uses its checks, trans and transpose_b; the parts are placed in the block by
+ * scratch.c, whose offsets follow the same 256-byte rule. */
 bool rt_cuda_solve_plan(int op, int64_t n, int64_t r, size_t esz, RtCudaSolvePlan *p);
 /* The workspace block's bytes for lwork elements (at least one element); 0 when lwork
  * is negative or overflows. */
