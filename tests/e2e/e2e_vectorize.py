@@ -15,7 +15,10 @@ qpk_fast). The kernels are the taps of a Gaussian blur as gaussian.q writes them
   writes out (up to 24; GCC does not unroll this one itself, and then vectorizes nothing);
 - a 2-D kernel over an RGB image's pixels reading a lookup table per channel (color.q): the
   loop over a row carries ivdep when every store is at the position's own column and no
-  stored array is read; a kernel that reads a neighbour's store gets none.
+  stored array is read; a kernel that reads a neighbour's store gets none;
+- a 3-D table read at a position clamped with min/max and converted to int (lut3d.q): the
+  NaN tests of the min/max builtins (kernels/qp_math.h) written so that GCC's jump threading
+  does not turn them into selects of booleans, which the vectorizer cannot do.
 """
 
 import os
@@ -58,6 +61,35 @@ function [] = main()
     x = rand(40, 64, 3) * 255
     y = zeros(size(x))
     parallel_do([40, 64], x, y, 0..255, look)
+    print(y[20, 30, 1] >= 0)
+endfunction
+"""
+
+
+# A trilinear read of an n x n x n table (flattened, one channel) at each pixel's red, green
+# and blue, each clamped to 0..n-1 with min and max (a NaN to 0) and converted with int, as
+# lut3d.q does: the min/max chains are what GCC's jump threading used to turn into selects
+# of booleans (which its vectorizer rejects).
+CLAMPED = """function [] = __kernel__ tri(x : cube, y : cube, t : vec'unchecked, n : int, pos : ivec2)
+    top = float(n - 1)
+    ur = min(top, max(0.0, x[pos[0], pos[1], 0] * 0.1))
+    ug = min(top, max(0.0, x[pos[0], pos[1], 1] * 0.1))
+    ub = min(top, max(0.0, x[pos[0], pos[1], 2] * 0.1))
+    ir = int(min(top - 1.0, ur))
+    ig = int(min(top - 1.0, ug))
+    ib = int(min(top - 1.0, ub))
+    o = (ir * n + ig) * n + ib
+    v0 = t[o] + (ub - ib) * (t[o + 1] - t[o])
+    v1 = t[o + n] + (ub - ib) * (t[o + n + 1] - t[o + n])
+    y[pos[0], pos[1], 0] = v0 + (ug - ig) * (v1 - v0)
+    y[pos[0], pos[1], 1] = ur - ir
+    y[pos[0], pos[1], 2] = v1
+endfunction
+
+function [] = main()
+    x = rand(40, 64, 3) * 255
+    y = zeros(size(x))
+    parallel_do([40, 64], x, y, 0..999, 10, tri)
     print(y[20, 30, 1] >= 0)
 endfunction
 """
@@ -110,6 +142,11 @@ def _():
 @check("a 2-D kernel reading a lookup table per channel: its interior loop over a row is vectorized")
 def _():
     interior_vectorized("lookup", program=LOOKUP.replace("STORE", "pos[1]").replace("READ", "x[pos[0], pos[1], c]"))
+
+
+@check("a table read at positions clamped with min/max and converted with int is vectorized")
+def _():
+    interior_vectorized("clamped", program=CLAMPED)
 
 
 @check("a kernel that reads what a neighbour position stores gets no ivdep (nor one that stores elsewhere)")
