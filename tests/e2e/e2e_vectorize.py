@@ -149,6 +149,27 @@ def _():
     interior_vectorized("clamped", program=CLAMPED)
 
 
+@check("min and max of single-precision values compute in float: no conversion to double in the kernel")
+def _():
+    text = emitted("clamped_f", CLAMPED)
+    c, asm = out("clamped_f.c"), out("clamped_f.s")
+    with open(c, "w") as f:
+        f.write(text + "\n")
+    flags = [f for f in CFLAGS if f != "-shared"]
+    code, o, e = run([shutil.which("cc")] + flags + ["-I", os.path.join(ROOT, "kernels"), "-S", c, "-o", asm],
+                     timeout=120)
+    if code != 0:
+        raise AssertionError("cc: exit %d, %s" % (code, e[-300:]))
+    with open(asm) as f:
+        body = f.read().split("qpk_run:", 1)
+    if len(body) != 2:
+        raise AssertionError("no qpk_run in the assembly")
+    body = body[1].split(".cfi_endproc", 1)[0]
+    conv = [l.strip() for l in body.splitlines() if re.search(r"\bv?cvt(ps2pd|ss2sd)\b", l)]
+    if conv:
+        raise AssertionError("%d conversions to double in qpk_run, first: %s" % (len(conv), conv[0]))
+
+
 @check("a kernel that reads what a neighbour position stores gets no ivdep (nor one that stores elsewhere)")
 def _():
     for name, store, read in (("reads_y", "pos[1]", "y[pos[0], pos[1] - 1, c] + x[pos[0], pos[1], c]"),
