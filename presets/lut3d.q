@@ -77,6 +77,6 @@ function y = process(x, file = "", amount = 1.0)
         state.scale = (size(lut, 0) - 1) ./ (255.0 * (hi - lo))
         state.file = file
     endif
-    y = zeros(size(x))
+    y = uninit(size(x))
     parallel_do([size(x, 0), size(x, 1)], x, y, state.lut, state.n, state.scale, state.lo, amount, apply_lut)
 endfunction
