@@ -35,19 +35,29 @@ function [] = __kernel__ color_px(x : cube, y : cube, m : mat, lut : vec'uncheck
     g = x[pos[0], pos[1], 1]
     b = x[pos[0], pos[1], 2]
     % the table samples 0..255 every 1/k level (numel(lut) = 255 k + 1): read at the nearest
-    % sample, the coordinate clamped to the table first (a NaN to 0), one read a channel
+    % sample, the coordinate clamped to the table first (a NaN to 0), one read a channel;
+    % clamps are selects, not min/max (whose NaN tests GCC does not vectorize after a clamp)
     top = float(numel(lut) - 1)
     k = top / 255.0
     r1 = m[0, 0] * r + m[0, 1] * g + m[0, 2] * b
     g1 = m[1, 0] * r + m[1, 1] * g + m[1, 2] * b
     b1 = m[2, 0] * r + m[2, 1] * g + m[2, 2] * b
-    r1 = lut[int(min(top, max(0.0, r1 * k)) + 0.5)]
-    g1 = lut[int(min(top, max(0.0, g1 * k)) + 0.5)]
-    b1 = lut[int(min(top, max(0.0, b1 * k)) + 0.5)]
+    ur = r1 * k
+    ur = ur > 0.0 ? (ur < top ? ur : top) : 0.0
+    r1 = lut[int(ur + 0.5)]
+    ug = g1 * k
+    ug = ug > 0.0 ? (ug < top ? ug : top) : 0.0
+    g1 = lut[int(ug + 0.5)]
+    ub = b1 * k
+    ub = ub > 0.0 ? (ub < top ? ub : top) : 0.0
+    b1 = lut[int(ub + 0.5)]
     l = 0.2126 * r1 + 0.7152 * g1 + 0.0722 * b1
-    y[pos[0], pos[1], 0] = min(255.0, max(0.0, l + sat * (r1 - l)))
-    y[pos[0], pos[1], 1] = min(255.0, max(0.0, l + sat * (g1 - l)))
-    y[pos[0], pos[1], 2] = min(255.0, max(0.0, l + sat * (b1 - l)))
+    wr = l + sat * (r1 - l)
+    y[pos[0], pos[1], 0] = wr > 0.0 ? (wr < 255.0 ? wr : 255.0) : 0.0
+    wg = l + sat * (g1 - l)
+    y[pos[0], pos[1], 1] = wg > 0.0 ? (wg < 255.0 ? wg : 255.0) : 0.0
+    wb = l + sat * (b1 - l)
+    y[pos[0], pos[1], 2] = wb > 0.0 ? (wb < 255.0 ? wb : 255.0) : 0.0
 endfunction
 
 % Colour correction: white balance gains, a 3x3 colour matrix, levels with gamma, a tone

@@ -39,12 +39,17 @@ function [] = __kernel__ apply_lut(x : cube, y : cube, t : vec'unchecked, n : in
     r = x[pos[0], pos[1], 0]
     g = x[pos[0], pos[1], 1]
     b = x[pos[0], pos[1], 2]
-    ur = min(top, max(0.0, (r - lo[0]) * scale[0]))
-    ug = min(top, max(0.0, (g - lo[1]) * scale[1]))
-    ub = min(top, max(0.0, (b - lo[2]) * scale[2]))
-    ir = int(min(top - 1.0, ur))
-    ig = int(min(top - 1.0, ug))
-    ib = int(min(top - 1.0, ub))
+    % clamped with selects, not min/max (whose NaN tests GCC does not vectorize after a
+    % clamp): a NaN fails both tests and becomes 0
+    ur = (r - lo[0]) * scale[0]
+    ug = (g - lo[1]) * scale[1]
+    ub = (b - lo[2]) * scale[2]
+    ur = ur > 0.0 ? (ur < top ? ur : top) : 0.0
+    ug = ug > 0.0 ? (ug < top ? ug : top) : 0.0
+    ub = ub > 0.0 ? (ub < top ? ub : top) : 0.0
+    ir = int(ur < top - 1.0 ? ur : top - 1.0)
+    ig = int(ug < top - 1.0 ? ug : top - 1.0)
+    ib = int(ub < top - 1.0 ? ub : top - 1.0)
     fr = ur - ir
     fg = ug - ig
     fb = ub - ib
@@ -54,9 +59,12 @@ function [] = __kernel__ apply_lut(x : cube, y : cube, t : vec'unchecked, n : in
     vr = trilinear(t, o, sr, sg, fr, fg, fb)
     vg = trilinear(t, o + 1, sr, sg, fr, fg, fb)
     vb = trilinear(t, o + 2, sr, sg, fr, fg, fb)
-    y[pos[0], pos[1], 0] = min(255.0, max(0.0, r + amount * (255.0 * vr - r)))
-    y[pos[0], pos[1], 1] = min(255.0, max(0.0, g + amount * (255.0 * vg - g)))
-    y[pos[0], pos[1], 2] = min(255.0, max(0.0, b + amount * (255.0 * vb - b)))
+    wr = r + amount * (255.0 * vr - r)
+    y[pos[0], pos[1], 0] = wr > 0.0 ? (wr < 255.0 ? wr : 255.0) : 0.0
+    wg = g + amount * (255.0 * vg - g)
+    y[pos[0], pos[1], 1] = wg > 0.0 ? (wg < 255.0 ? wg : 255.0) : 0.0
+    wb = b + amount * (255.0 * vb - b)
+    y[pos[0], pos[1], 2] = wb > 0.0 ? (wb < 255.0 ? wb : 255.0) : 0.0
 endfunction
 
 % Apply a 3-D LUT (.cube) with trilinear interpolation.
