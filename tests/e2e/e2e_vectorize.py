@@ -16,9 +16,11 @@ qpk_fast). The kernels are the taps of a Gaussian blur as gaussian.q writes them
 - a 2-D kernel over an RGB image's pixels reading a lookup table per channel (color.q): the
   loop over a row carries ivdep when every store is at the position's own column and no
   stored array is read; a kernel that reads a neighbour's store gets none;
-- a 3-D table read at a position clamped with min/max and converted to int (lut3d.q): the
-  NaN tests of the min/max builtins (kernels/qp_math.h) written so that GCC's jump threading
-  does not turn them into selects of booleans, which the vectorizer cannot do.
+- lut3d.q's kernel (a table read at 24 corners a pixel, positions clamped
+  with selects and converted with int, 32-bit indices): its loop over a row is vectorized
+  (through a 'hwtex_linear(3)'clamped texture, as before, it was not);
+- min and max of single-precision values compute in float: the loop has no conversion to
+  double (which would halve its vector width).
 """
 
 import os
@@ -66,10 +68,7 @@ endfunction
 """
 
 
-# A trilinear read of an n x n x n table (flattened, one channel) at each pixel's red, green
-# and blue, each clamped to 0..n-1 with min and max (a NaN to 0) and converted with int, as
-# lut3d.q does: the min/max chains are what GCC's jump threading used to turn into selects
-# of booleans (which its vectorizer rejects).
+# min and max chains on single-precision values, clamping table positions.
 CLAMPED = """function [] = __kernel__ tri(x : cube, y : cube, t : vec'unchecked, n : int, pos : ivec2)
     top = float(n - 1)
     ur = min(top, max(0.0, x[pos[0], pos[1], 0] * 0.1))
@@ -144,9 +143,24 @@ def _():
     interior_vectorized("lookup", program=LOOKUP.replace("STORE", "pos[1]").replace("READ", "x[pos[0], pos[1], c]"))
 
 
-@check("a table read at positions clamped with min/max and converted with int is vectorized")
+LUT3D = """import "lut3d.q"
+
+function [] = main()
+    x = rand(40, 64, 3) * 255
+    y = process(x, "CUBE")
+    print(y[20, 30, 1] >= 0)
+endfunction
+"""
+
+
+@check("lut3d.q's kernel (24 table reads a pixel at clamped int positions) is vectorized")
 def _():
-    interior_vectorized("clamped", program=CLAMPED)
+    cube = out("vec_look.cube")
+    with open(cube, "w") as f:
+        f.write("LUT_3D_SIZE 3\n")
+        for i in range(27):
+            f.write("%g %g %g\n" % ((i % 3) / 2.0, (i // 3 % 3) / 2.0, (i // 9) / 2.0))
+    interior_vectorized("lut3d_apply", program=LUT3D.replace("CUBE", cube))
 
 
 @check("min and max of single-precision values compute in float: no conversion to double in the kernel")

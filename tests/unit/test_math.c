@@ -7,10 +7,9 @@
  * pattern of both signs, the two floats where an exp of degree-11 accuracy rounded the other
  * way, and the edges of the range.
  *
- * qp_min / qp_max (and the float qp_min_f / qp_max_f): a NaN loses to a number (the builtins' rule, as the interpreter's min and
- * max), and of two equal numbers the second is returned (so min(0, -0) is -0); written with
- * one NaN test on the first argument and a comparison true for a NaN second one, which GCC
- * vectorizes after clamps (tests/e2e/e2e_vectorize.py).
+ * qp_min / qp_max (and the float qp_min_f / qp_max_f, which single-precision kernels call):
+ * a NaN loses to a number (the builtins' rule, as the interpreter's min and max), and of
+ * two equal numbers the second is returned (so min(0, -0) is -0).
  */
 #include "kernels/qp_math.h"
 #include "tests/unit/check.h"
