@@ -214,6 +214,8 @@ QP_MATH_FN long long qp_shr_i(long long a, long long n)
 /* min and max of two numbers: a NaN loses to a number (the builtins' rule) */
 QP_MATH_FN double qp_min(double a, double b) { return a != a ? b : b != b ? a : a < b ? a : b; }
 QP_MATH_FN double qp_max(double a, double b) { return a != a ? b : b != b ? a : a > b ? a : b; }
+QP_MATH_FN float qp_min_f(float a, float b) { return a != a ? b : b != b ? a : a < b ? a : b; }
+QP_MATH_FN float qp_max_f(float a, float b) { return a != a ? b : b != b ? a : a > b ? a : b; }
 QP_MATH_FN long long qp_min_i(long long a, long long b) { return a < b ? a : b; }
 QP_MATH_FN long long qp_max_i(long long a, long long b) { return a > b ? a : b; }
 QP_MATH_FN int qp_abs_i(int x) { return x < 0 ? -x : x; }

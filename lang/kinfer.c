@@ -529,6 +529,11 @@ Ex kg_call(Gen *g, Node *n)
         if (ints)
             r = kg_ex_text(t_int(), "((int)qp_%s_i((long long)(%s), (long long)(%s)))",
                            !strcmp(name, "min") ? "min" : !strcmp(name, "max") ? "max" : name, kg_bdone(&a.c), kg_bdone(&b.c));
+        else if ((!strcmp(name, "min") || !strcmp(name, "max")) && g->real == LKE_F32)
+            /* in float: the same result as in double then rounded (rounding is monotonic and
+             * both operands are floats or 32-bit ints), without the conversions to double
+             * that halve the width of the vectorized loop (docs/kernels.md) */
+            r = kg_ex_text(t_real(g), "qp_%s_f((float)(%s), (float)(%s))", name, kg_bdone(&a.c), kg_bdone(&b.c));
         else if (!strcmp(name, "min") || !strcmp(name, "max"))
             r = kg_ex_text(t_real(g), "((%s)qp_%s((double)(%s), (double)(%s)))", kg_elem_c(g->real), name, kg_bdone(&a.c),
                            kg_bdone(&b.c));

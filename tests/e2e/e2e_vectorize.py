@@ -15,7 +15,12 @@ qpk_fast). The kernels are the taps of a Gaussian blur as gaussian.q writes them
   writes out (up to 24; GCC does not unroll this one itself, and then vectorizes nothing);
 - a 2-D kernel over an RGB image's pixels reading a lookup table per channel (color.q): the
   loop over a row carries ivdep when every store is at the position's own column and no
-  stored array is read; a kernel that reads a neighbour's store gets none.
+  stored array is read; a kernel that reads a neighbour's store gets none;
+- lut3d.q's kernel (a table read at 24 corners a pixel, positions clamped
+  with selects and converted with int, 32-bit indices): its loop over a row is vectorized
+  (through a 'hwtex_linear(3)'clamped texture, as before, it was not);
+- min and max of single-precision values compute in float: the loop has no conversion to
+  double (which would halve its vector width).
 """
 
 import os
@@ -58,6 +63,32 @@ function [] = main()
     x = rand(40, 64, 3) * 255
     y = zeros(size(x))
     parallel_do([40, 64], x, y, 0..255, look)
+    print(y[20, 30, 1] >= 0)
+endfunction
+"""
+
+
+# min and max chains on single-precision values, clamping table positions.
+CLAMPED = """function [] = __kernel__ tri(x : cube, y : cube, t : vec'unchecked, n : int, pos : ivec2)
+    top = float(n - 1)
+    ur = min(top, max(0.0, x[pos[0], pos[1], 0] * 0.1))
+    ug = min(top, max(0.0, x[pos[0], pos[1], 1] * 0.1))
+    ub = min(top, max(0.0, x[pos[0], pos[1], 2] * 0.1))
+    ir = int(min(top - 1.0, ur))
+    ig = int(min(top - 1.0, ug))
+    ib = int(min(top - 1.0, ub))
+    o = (ir * n + ig) * n + ib
+    v0 = t[o] + (ub - ib) * (t[o + 1] - t[o])
+    v1 = t[o + n] + (ub - ib) * (t[o + n + 1] - t[o + n])
+    y[pos[0], pos[1], 0] = v0 + (ug - ig) * (v1 - v0)
+    y[pos[0], pos[1], 1] = ur - ir
+    y[pos[0], pos[1], 2] = v1
+endfunction
+
+function [] = main()
+    x = rand(40, 64, 3) * 255
+    y = zeros(size(x))
+    parallel_do([40, 64], x, y, 0..999, 10, tri)
     print(y[20, 30, 1] >= 0)
 endfunction
 """
@@ -110,6 +141,47 @@ def _():
 @check("a 2-D kernel reading a lookup table per channel: its interior loop over a row is vectorized")
 def _():
     interior_vectorized("lookup", program=LOOKUP.replace("STORE", "pos[1]").replace("READ", "x[pos[0], pos[1], c]"))
+
+
+LUT3D = """import "lut3d.q"
+
+function [] = main()
+    x = rand(40, 64, 3) * 255
+    y = process(x, "CUBE")
+    print(y[20, 30, 1] >= 0)
+endfunction
+"""
+
+
+@check("lut3d.q's kernel (24 table reads a pixel at clamped int positions) is vectorized")
+def _():
+    cube = out("vec_look.cube")
+    with open(cube, "w") as f:
+        f.write("LUT_3D_SIZE 3\n")
+        for i in range(27):
+            f.write("%g %g %g\n" % ((i % 3) / 2.0, (i // 3 % 3) / 2.0, (i // 9) / 2.0))
+    interior_vectorized("lut3d_apply", program=LUT3D.replace("CUBE", cube))
+
+
+@check("min and max of single-precision values compute in float: no conversion to double in the kernel")
+def _():
+    text = emitted("clamped_f", CLAMPED)
+    c, asm = out("clamped_f.c"), out("clamped_f.s")
+    with open(c, "w") as f:
+        f.write(text + "\n")
+    flags = [f for f in CFLAGS if f != "-shared"]
+    code, o, e = run([shutil.which("cc")] + flags + ["-I", os.path.join(ROOT, "kernels"), "-S", c, "-o", asm],
+                     timeout=120)
+    if code != 0:
+        raise AssertionError("cc: exit %d, %s" % (code, e[-300:]))
+    with open(asm) as f:
+        body = f.read().split("qpk_run:", 1)
+    if len(body) != 2:
+        raise AssertionError("no qpk_run in the assembly")
+    body = body[1].split(".cfi_endproc", 1)[0]
+    conv = [l.strip() for l in body.splitlines() if re.search(r"\bv?cvt(ps2pd|ss2sd)\b", l)]
+    if conv:
+        raise AssertionError("%d conversions to double in qpk_run, first: %s" % (len(conv), conv[0]))
 
 
 @check("a kernel that reads what a neighbour position stores gets no ivdep (nor one that stores elsewhere)")

@@ -6,6 +6,10 @@
  * to call exp). All 2^32 floats were compared once by hand (33 s); here every 251st bit
  * pattern of both signs, the two floats where an exp of degree-11 accuracy rounded the other
  * way, and the edges of the range.
+ *
+ * qp_min / qp_max (and the float qp_min_f / qp_max_f, which single-precision kernels call):
+ * a NaN loses to a number (the builtins' rule, as the interpreter's min and max), and of
+ * two equal numbers the second is returned (so min(0, -0) is -0).
  */
 #include "kernels/qp_math.h"
 #include "tests/unit/check.h"
@@ -66,8 +70,35 @@ static const char *edges(void)
     return NULL;
 }
 
+/* qp_min and qp_max against the rule written out, over pairs of special values */
+static const char *min_max(void)
+{
+    const double v[] = {NAN, -INFINITY, -2.5, -0.0, 0.0, 1.0, 3.0, INFINITY};
+    const int n = (int)(sizeof v / sizeof *v);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            double a = v[i], b = v[j];
+            double lo = isnan(a) ? b : isnan(b) ? a : a < b ? a : b;
+            double hi = isnan(a) ? b : isnan(b) ? a : a > b ? a : b;
+            double got_lo = qp_min(a, b), got_hi = qp_max(a, b);
+            if (memcmp(&got_lo, &lo, sizeof lo) && !(isnan(got_lo) && isnan(lo)))
+                return why("min(%g, %g) = %g, not %g", a, b, got_lo, lo);
+            if (memcmp(&got_hi, &hi, sizeof hi) && !(isnan(got_hi) && isnan(hi)))
+                return why("max(%g, %g) = %g, not %g", a, b, got_hi, hi);
+            /* the float versions: the double's result rounded (every value here is a float) */
+            float flo = (float)lo, fhi = (float)hi, fgot_lo = qp_min_f((float)a, (float)b),
+                  fgot_hi = qp_max_f((float)a, (float)b);
+            if (memcmp(&fgot_lo, &flo, sizeof flo) && !(isnan(fgot_lo) && isnan(flo)))
+                return why("min_f(%g, %g) = %g, not %g", a, b, (double)fgot_lo, (double)flo);
+            if (memcmp(&fgot_hi, &fhi, sizeof fhi) && !(isnan(fgot_hi) && isnan(fhi)))
+                return why("max_f(%g, %g) = %g, not %g", a, b, (double)fgot_hi, (double)fhi);
+        }
+    return NULL;
+}
+
 int main(void)
 {
+    report("qp_min, qp_max, qp_min_f, qp_max_f: a NaN loses, of equal numbers the second (signed zeros too)", min_max());
     report("qp_exp_r: every 251st float rounds as libm's exp", sweep());
     report("qp_exp_r: floats whose exp lies next to a rounding midpoint", hard_cases());
     report("qp_exp_r: range edges, infinities and NaN", edges());
