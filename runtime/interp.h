@@ -241,6 +241,8 @@ struct qp_status *rt_kernel_status_slot(Rt *rt);
 void rt_kernel_issued(Rt *rt, const struct RtEngine *eng, Node *fn, RtModule *mod, struct qp_status *st);
 /* A kernel's failure as the interpreter reports it, at the failing statement. */
 void rt_kernel_report(Rt *rt, Node *fn, RtModule *mod, const struct qp_status *st);
+/* After a parallel_do: the launches of the same call queued before the last one read. */
+void rt_kernels_settle_behind(Rt *rt);
 /* Read the queued launches' status (all, or those of the calls before the current one)
  * and raise the first failure. */
 void rt_kernels_settle(Rt *rt, bool all);

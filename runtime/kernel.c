@@ -786,6 +786,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt->call = call.up;
     rt->frame = saved_frame;
     rt->cur_mod = saved_mod;
+    rt_kernels_settle_behind(rt);   /* the host one launch ahead of the GPU (kernel_settle.c) */
     for (int i = 0; i < nouts && i < (nout ? nout : 1); i++) {
         out[i] = outputs[i];
         outputs[i] = rt_undef();

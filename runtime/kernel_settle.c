@@ -8,7 +8,7 @@
  * index out of range, out of memory) raised with the message and location the CPU gives,
  * at the first of:
  *   - the next launch of the same call, once issued (the host runs at most one launch
- *     ahead of the device within a function call);
+ *     ahead of the device within a function call): when its parallel_do returns;
  *   - the host reading or writing elements of an array that has a device copy: a builtin
  *     (but size, numel … which read none), an operator, an element read or write, an
  *     interpreted kernel (rt_kernels_settle_for);
@@ -35,6 +35,9 @@ typedef struct Pending {
     qp_status status;           /* the engine writes it until settled: it does not move */
     Node *fn;
     RtModule *mod;
+    const char *name;           /* the launch's kernel context, */
+    Node *site;                 /* the parallel_do call */
+    RtModule *site_mod;
     const RtEngine *eng;
     uint64_t call;              /* the call it was issued in (rt_kernels_new_call) */
     bool used;
@@ -73,7 +76,6 @@ void rt_kernel_report(Rt *rt, Node *fn, RtModule *mod, const qp_status *st)
 {
     if (!st->failed)
         return;
-    const char *kname = fn->kind == N_FUNCTION ? fn->name : "lambda";
     Node *at = node_at_line(fn, st->line);
     for (RtModule *m = rt->modules; !at && m; m = m->next)
         if (m == mod)
@@ -85,7 +87,7 @@ void rt_kernel_report(Rt *rt, Node *fn, RtModule *mod, const qp_status *st)
     if (st->failed == 3)
         rt_out_of_memory(rt);
     if (st->failed == RT_STATUS_DEVICE)
-        rt_error(rt, "kernel '%s' failed on the GPU", kname);
+        rt_error(rt, "the kernel failed on the GPU");
     if (st->failed == 1)
         rt_error(rt, "assertion failed: %s:%d", mod->m->src.name, st->line);
     /* the interpreter's message: index out of range: x[3] with size(x) = [3] */
@@ -103,7 +105,9 @@ void rt_kernel_report(Rt *rt, Node *fn, RtModule *mod, const qp_status *st)
     rt_error(rt, "%s", msg);
 }
 
-/* Read entry i's status and take it out of the queue; its failure raised when `report`. */
+/* Read entry i's status and take it out of the queue; its failure raised when `report`,
+ * as it is raised inside the launch: in the kernel's context ("(parallel_do) k - "), the
+ * parallel_do call as the first note, then the calls above where it is raised now. */
 static void settle_one(Rt *rt, int i, bool report)
 {
     struct RtPending *P = rt->pending;
@@ -113,8 +117,14 @@ static void settle_one(Rt *rt, int i, bool report)
     Pending done = *e;
     e->used = false;
     P->n--;
-    if (report && done.status.failed && done.status.failed != RT_STATUS_PENDING)
-        rt_kernel_report(rt, done.fn, done.mod, &done.status);
+    if (!report || !done.status.failed || done.status.failed == RT_STATUS_PENDING)
+        return;
+    RtKernelCtx ctx = {.name = done.name, .up = rt->kernel};
+    RtCall call = {.up = rt->call, .name = done.name, .fn = done.fn, .mod = done.mod, .site = done.site,
+                   .site_mod = done.site_mod};
+    rt->kernel = &ctx;
+    rt->call = &call;
+    rt_kernel_report(rt, done.fn, done.mod, &done.status);
 }
 
 /* The oldest entry (all, or of a call before `call`), or -1. */
@@ -157,16 +167,31 @@ void rt_kernel_issued(Rt *rt, const RtEngine *eng, Node *fn, RtModule *mod, qp_s
     Pending *e = &P->q[i];      /* its status is the engine's until settled: not touched */
     e->fn = fn;
     e->mod = mod;
+    e->name = rt->kernel ? rt->kernel->name : "kernel";
+    e->site = rt->call ? rt->call->site : NULL;
+    e->site_mod = rt->call ? rt->call->site_mod : NULL;
     e->eng = eng;
     e->call = P->call;
     e->used = true;
     P->seq[i] = ++P->next;
     P->n++;
-    /* the launches of this call before it: read now (the host one launch ahead) */
+}
+
+void rt_kernels_settle_behind(Rt *rt)
+{
+    struct RtPending *P = rt->pending;
+    if (!P || P->n < 2)
+        return;
+    int newest = -1;
+    for (int k = 0; k < RT_PENDING_MAX; k++)
+        if (P->q[k].used && (newest < 0 || P->seq[k] > P->seq[newest]))
+            newest = k;
+    if (P->q[newest].call != P->call)
+        return;
     for (;;) {
         int j = -1;
         for (int k = 0; k < RT_PENDING_MAX; k++)
-            if (k != i && P->q[k].used && P->q[k].call == P->call && (j < 0 || P->seq[k] < P->seq[j]))
+            if (k != newest && P->q[k].used && P->q[k].call == P->call && (j < 0 || P->seq[k] < P->seq[j]))
                 j = k;
         if (j < 0)
             break;
