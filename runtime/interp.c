@@ -739,7 +739,9 @@ static void call_builtin(Rt *rt, const RtBuiltin *b, int argc, Value *argv, int 
     /* builtins work on host memory (the kernel launchers and header readers excepted):
      * device copies newer than the host's come back, and, as a builtin may write its
      * arguments, the device copies become stale (residency.h) */
-    if (!(b->flags & RT_LIB_HOSTLESS))
+    if (b->flags & RT_LIB_OUTPUT)
+        rt_kernels_settle(rt, true);    /* output after the failure of a kernel still running */
+    else if (!(b->flags & RT_LIB_HOSTLESS))
         rt_kernels_settle_for(rt, argv, argc);     /* a launch still running: its status first */
     if (!(b->flags & RT_LIB_HOSTLESS) && !rt_values_host(argv, argc, true))
         rt_error(rt, "'%s': an argument could not be copied back from the GPU", b->name);
@@ -2062,6 +2064,7 @@ static Flow exec(Rt *rt, Node *n)
         Value *v = rt_push(rt, n->args.n);
         for (int i = 0; i < n->args.n; i++)
             rt_eval(rt, n->args.items[i], &v[i]);
+        rt_kernels_settle(rt, true);    /* a kernel still running fails before this prints */
         rt->cur = n;
         StrBuf sb = {0};
         for (int i = 0; i < n->args.n; i++)

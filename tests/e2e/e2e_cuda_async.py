@@ -69,33 +69,48 @@ def both(path, fail_at=None):
     return cpu, cuda
 
 
-@check("GPU assertion: the CPU's error (location, message, notes), raised when the host next reads an array; prints before it come first")
+@check("GPU assertion: the CPU's error (location, message, notes), raised when the host next reads the array")
 def _():
-    path = program("read.q", KERNEL + "parallel_do(size(x), x, k)\nprint \"after the launch\"\nprint x[0, 0]\n"
-                   "print \"not reached\"\n")
+    path = program("read.q", KERNEL + "parallel_do(size(x), x, k)\nz = x + 1\nprint \"not reached\"\n")
     (cc, co, ce), (gc, go, ge) = both(path)
     want = "%s:2:" % path
     if cc != 65 or co != "" or not ce.startswith(want) or "assertion failed: %s:2" % path not in ce:
         raise AssertionError("cpu: exit %d, stdout %r, stderr %r (expected 65, '', %r...)" % (cc, co, ce, want))
-    if gc != 65 or go != "after the launch\n" or ge != ce:
-        raise AssertionError("cuda: exit %d, stdout %r, stderr %r (expected 65, 'after the launch', %r)"
-                             % (gc, go, ge, ce))
+    if gc != 65 or go != "" or ge != ce:
+        raise AssertionError("cuda: exit %d, stdout %r, stderr %r (expected 65, '', %r)" % (gc, go, ge, ce))
 
 
-@check("GPU assertion: raised once the next launch is issued, with the failing kernel's location")
+@check("GPU assertion: print waits for the kernels still running, so nothing is printed after a failure")
 def _():
-    path = program("next.q", KERNEL + "parallel_do(size(x), x, k)\nprint \"between\"\n"
+    path = program("print.q", KERNEL + "parallel_do(size(x), x, k)\nprint \"not reached\"\n")
+    (cc, co, ce), (gc, go, ge) = both(path)
+    if cc != 65 or gc != 65 or co != "" or go != "" or ge != ce:
+        raise AssertionError("cpu: exit %d %r %r; cuda: exit %d, stdout %r, stderr %r" % (cc, co, ce, gc, go, ge))
+
+
+@check("GPU assertion: raised once the next parallel_do was issued (the host one launch ahead)")
+def _():
+    log = out("async-trace")
+    if os.path.exists(log):
+        os.remove(log)
+    path = program("next.q", KERNEL + "parallel_do(size(x), x, k)\nparallel_do(size(x), x, y, twice)\n"
                    "parallel_do(size(x), x, y, twice)\nprint \"not reached\"\n")
-    (cc, co, ce), (gc, go, ge) = both(path, fail_at=0)
-    if cc != 65 or gc != 65 or go != "between\n" or ge != ce or ":2:" not in ge:
-        raise AssertionError("cpu: exit %d %r; cuda: exit %d, stdout %r, stderr %r" % (cc, ce, gc, go, ge))
+    os.environ["FAKE_CUDA_TRACE"] = log
+    try:
+        (cc, co, ce), (gc, go, ge) = both(path, fail_at=0)
+    finally:
+        del os.environ["FAKE_CUDA_TRACE"]
+    launches = open(log).read().count("K@") if os.path.exists(log) else -1
+    if cc != 65 or gc != 65 or go != "" or ge != ce or launches != 2:
+        raise AssertionError("cpu: exit %d %r; cuda: exit %d, stdout %r, stderr %r, %d launches issued (want 2)"
+                             % (cc, ce, gc, go, ge, launches))
 
 
 @check("GPU assertion: raised at the end of the program when nothing reads the array")
 def _():
-    path = program("end.q", KERNEL + "parallel_do(size(x), x, k)\nprint \"last\"\n")
+    path = program("end.q", KERNEL + "parallel_do(size(x), x, k)\nz = 5\n")
     (cc, co, ce), (gc, go, ge) = both(path)
-    if cc != 65 or gc != 65 or go != "last\n" or ge != ce:
+    if cc != 65 or gc != 65 or go != "" or ge != ce:
         raise AssertionError("cpu: exit %d %r; cuda: exit %d, stdout %r, stderr %r" % (cc, ce, gc, go, ge))
 
 
