@@ -71,7 +71,7 @@ static struct Cuda {
     RtCudaInflight fl;          /* launches whose status is not read yet */
     RtCudaTexCache tex;         /* texture objects per device copy version */
     int64_t uploads, downloads, upload_bytes, download_bytes;  /* QPIPE_CUDA_STATS */
-    int64_t overlapped;         /* uploads issued while a launch was still in flight */
+    int64_t up_overlap, down_overlap;   /* uploads, downloads issued while a launch still ran */
     struct {
         uint64_t ptr;
         size_t bytes;
@@ -190,7 +190,7 @@ static int res_upload(void *ctx, uint64_t dst, const void *src, size_t bytes)
     C.uploads++;
     C.upload_bytes += (int64_t)bytes;
     if (C.copy && launch_in_flight())
-        C.overlapped++;
+        C.up_overlap++;
     if (C.copy)
         return C.d->cuMemcpyHtoDAsync((CUdeviceptr)dst, src, bytes, C.copy);
     return C.d->cuMemcpyHtoD((CUdeviceptr)dst, src, bytes);
@@ -201,6 +201,8 @@ static int res_download(void *ctx, void *dst, uint64_t src, size_t bytes)
     (void)ctx;
     C.downloads++;
     C.download_bytes += (int64_t)bytes;
+    if (C.copy && launch_in_flight())
+        C.down_overlap++;
     if (C.copy)
         return C.d->cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, bytes, C.copy);
     return C.d->cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes);
@@ -268,8 +270,8 @@ static void print_stats(void)
     fprintf(stderr, "qpipe: cuda transfers: %lld uploads (%lld bytes), %lld downloads (%lld bytes)\n",
             (long long)C.uploads, (long long)C.upload_bytes, (long long)C.downloads, (long long)C.download_bytes);
     fprintf(stderr, "qpipe: cuda launches: %lld issued, %lld waited for at once, %lld retired for room; "
-            "%lld uploads issued while a launch ran\n", (long long)C.fl.issued, (long long)C.fl.waited,
-            (long long)C.fl.retired, (long long)C.overlapped);
+            "issued while a launch ran: %lld uploads, %lld downloads\n", (long long)C.fl.issued,
+            (long long)C.fl.waited, (long long)C.fl.retired, (long long)C.up_overlap, (long long)C.down_overlap);
     fprintf(stderr, "qpipe: cuda textures: %lld made, %lld reused, %lld refilled\n", (long long)C.tex.made,
             (long long)C.tex.hits, (long long)C.tex.refills);
     RtCudaPinnedStats p = rt_cuda_pinned_stats();
