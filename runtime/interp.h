@@ -233,7 +233,7 @@ void rt_kernel_free_shared(Rt *rt, RtKernelCtx *k);
 void rt_kernels_free(Rt *rt);
 struct RtEngine;
 struct qp_status;
-/* Launches an engine finishes after returning (kernel_settle.c; docs/cuda.md "Status"):
+/* Launches an engine finishes after returning (kernel_settle.c; docs/cuda.md "Status of a launch"):
  * where a compiled launch writes its status (stays in place until read); after the launch,
  * its failure raised now when it is finished, else it is queued (and the earlier launches
  * of the same call are read). */

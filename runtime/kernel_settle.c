@@ -1,6 +1,6 @@
 /*
  * kernel_settle.c - the status of compiled launches an engine finishes after `launch`
- * returned (the CUDA engine: engine.h settle, docs/cuda.md "Streams"), read when the
+ * returned (the CUDA engine: engine.h settle; docs/cuda.md "Status of a launch"), read when the
  * program needs it, and its failure turned into the interpreter's message.
  *
  * A launch whose status is pending is kept in the runtime's queue (its qp_status stays in
@@ -10,16 +10,18 @@
  *   - the next launch of the same call, once issued (the host runs at most one launch
  *     ahead of the device within a function call): when its parallel_do returns;
  *   - the host reading or writing elements of an array that has a device copy: a builtin
- *     (but size, numel … which read none), an operator, an element read or write, an
- *     interpreted kernel (rt_kernels_settle_for);
+ *     (but size, numel … which read none), an operator, an element read or write, a
+ *     whole-array expression, an interpreted kernel (rt_kernels_settle_for);
+ *   - output: the print and error statements, builtins marked RT_LIB_OUTPUT (print,
+ *     printf, disp, fprintf, save, csvwrite, error), so nothing is printed after a
+ *     failing kernel;
  *   - the end of the program (`qpipe exec`), the end of each call of a filter's process
  *     (rt_filter_process), unless the caller asked for the overlap (rt_filter_set_overlap:
  *     the video pipeline settles frame t's launches when it takes frame t's result, after
  *     it has issued frame t+1's);
  *   - the queue full (RT_PENDING_MAX launches): the oldest.
- * In between, the program goes on: what it prints meanwhile without reading an array
- * (print of a string or a number) comes before the error, and a `try` around the point
- * where it is raised, not around the launch, catches it.
+ * In between, the program goes on with what reads no device array (host numbers), and a
+ * `try` around the point where it is raised, not around the launch, catches it.
  */
 #include "lang/walk.h"
 #include "runtime/engine.h"

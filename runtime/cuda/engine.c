@@ -10,6 +10,12 @@
  * go back to it when the buffer is freed. Short vectors and the accumulators of outputs
  * travel per launch, as does the argument array the kernel unpacks (entry.c).
  *
+ * Streams (docs/cuda.md "Streams"): a launch picks one of CUDA_STREAMS compute streams,
+ * waits there on the events of its buffers, issues everything on it and returns without
+ * synchronising; its status comes back into page-locked memory (inflight.c) and is read
+ * when the caller settles it (kernel_settle.c). Texture objects are cached per device
+ * copy version (texcache.c).
+ *
  * When a driver call fails inside launch (out of device memory, a grid too large), the
  * kernel runs on the CPU engine instead, compiled from the same text on first need, and
  * a warning says so once. Written and compiled without a GPU at hand: available() and

@@ -10,6 +10,7 @@
 #include "runtime/engine.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool setup(RtCudaInflight *f)
@@ -19,22 +20,30 @@ static bool setup(RtCudaInflight *f)
     f->state = -1;
     void *host = NULL;
     uint64_t dev = 0;
-    if (f->d->cuMemHostAlloc(&host, sizeof(qp_status) * RT_CUDA_INFLIGHT, CU_MEMHOSTALLOC_PORTABLE) != CU_OK ||
-        !host)
+    /* page-locked, so the status copy does not wait; ordinary memory if that fails (the
+     * copy then returns once the kernel is done: correct, not overlapped) */
+    bool pinned = f->d->cuMemHostAlloc(&host, sizeof(qp_status) * RT_CUDA_INFLIGHT, CU_MEMHOSTALLOC_PORTABLE) ==
+                      CU_OK &&
+                  host;
+    if (!pinned && !(host = calloc(RT_CUDA_INFLIGHT, sizeof(qp_status))))
         return false;
-    if (rt_cuda_pool_get(f->pool, (size_t)RT_CUDA_STATUS_STRIDE * RT_CUDA_INFLIGHT, &dev) != 0) {
-        f->d->cuMemFreeHost(host);
-        return false;
-    }
-    for (int i = 0; i < RT_CUDA_INFLIGHT; i++) {
+    bool ok = rt_cuda_pool_get(f->pool, (size_t)RT_CUDA_STATUS_STRIDE * RT_CUDA_INFLIGHT, &dev) == 0;
+    for (int i = 0; i < RT_CUDA_INFLIGHT && ok; i++) {
         if (f->d->cuEventCreate(&f->slot[i].done, CU_EVENT_DISABLE_TIMING) != CU_OK) {
             while (i-- > 0)
                 f->d->cuEventDestroy(f->slot[i].done);
-            f->d->cuMemFreeHost(host);
             rt_cuda_pool_put(f->pool, dev, (size_t)RT_CUDA_STATUS_STRIDE * RT_CUDA_INFLIGHT);
-            return false;
+            ok = false;
+            break;
         }
         f->slot[i].dev_status = dev + (CUdeviceptr)i * RT_CUDA_STATUS_STRIDE;
+    }
+    if (!ok) {      /* the device is in no state to run kernels: they run on the CPU */
+        if (pinned)
+            f->d->cuMemFreeHost(host);
+        else
+            free(host);
+        return false;
     }
     f->pinned = host;
     f->dev_status = dev;
