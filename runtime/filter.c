@@ -461,6 +461,9 @@ int rt_filter_settle(RtFilter *f, bool all)
     rt->top = &jb;
     rt->stack_base = &mark;
     if (setjmp(jb)) {
+        rt->frame = NULL;
+        rt->call = NULL;        /* the report's context was on the unwound stack */
+        rt->depth = 0;
         rt->top = NULL;
         fflush(rt->out);
         bool intr = rt->interrupted;
