@@ -97,6 +97,7 @@ static void cleanup(void)
  * failure to report, if any; an accumulator in args[2] gets the sum of x. */
 static qp_status fail_with;
 static bool with_acc;
+static char img_name[64] = "img";   /* the engine reads 63 bytes of the module's string */
 
 static void kernel(void **params)
 {
@@ -275,7 +276,7 @@ int main(void)
                : why("y[5] = %g, trace '%s'", ((float *)y.a->data)[5], trace));
 
     /* a kernel's failure: pending at return, read when settled */
-    fail_with = (qp_status){.failed = 2, .line = 7, .name = "img", .nidx = 2, .idx = {4, 0}, .rank = 2,
+    fail_with = (qp_status){.failed = 2, .line = 7, .name = img_name, .nidx = 2, .idx = {4, 0}, .rank = 2,
                             .dims = {4, 8}};
     qp_status st3;
     memset(&st3, 0, sizeof st3);
