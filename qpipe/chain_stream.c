@@ -75,10 +75,27 @@ void run_stream_reset(RunStream *s)
     }
 }
 
+void run_stream_set_overlap(RunStream *s, bool on)
+{
+    for (int i = 0; i < s->n; i++)
+        rt_filter_set_overlap(s->st[i].f, on);
+}
+
+int run_stream_settle(RunStream *s, bool all)
+{
+    for (int i = 0; i < s->n; i++) {
+        int rc = rt_filter_settle(s->st[i].f, all);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 void run_stream_free(RunStream *s)
 {
     if (!s)
         return;
+    run_stream_set_overlap(s, false);
     run_stream_reset(s);
     for (int i = 0; i < s->n; i++)
         free(s->st[i].ring);

@@ -305,6 +305,12 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
         fail(p, EX_SOFTWARE, "out of memory");
         return;
     }
+    /* One output is held back: frame t's result is converted (its elements downloaded)
+     * after frame t+1 was pushed, so on the GPU frame t+1's upload and kernels are issued
+     * while frame t's still run (docs/cuda.md "Streams"); frame t's kernels' status is read
+     * first (run_stream_settle). On the CPU nothing is pending and this changes nothing. */
+    run_stream_set_overlap(s, true);
+    Value held = rt_undef();
     bool end = false;
     while (!end) {
         Value y = rt_undef();
@@ -329,25 +335,42 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
             rc = run_stream_push(s, x, &y);
             rt_release(x);
             if (rc) {
-                /* outputs come in order: the one being made is frame `done` */
-                snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)done);
+                /* outputs come in order: the one being made is frame `done` (the next
+                 * one while an output is held) */
+                snprintf(err, sizeof err, "the filter failed at frame %lld",
+                         (long long)(done + (held.kind != V_UNDEF)));
                 fail(p, rc, err);
                 break;
             }
         } else if (r == 0) {
             int rc = run_stream_flush(s, &y);
             if (rc) {
-                snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)done);
+                snprintf(err, sizeof err, "the filter failed at frame %lld",
+                         (long long)(done + (held.kind != V_UNDEF)));
                 fail(p, rc, err);
                 break;
             }
             end = y.kind == V_UNDEF;
         } else
             break;
-        p->t_filter += run_now() - t1;
-        if (y.kind == V_UNDEF)
+        if (y.kind == V_UNDEF && !(end && held.kind != V_UNDEF)) {
+            p->t_filter += run_now() - t1;
             continue;       /* the windows fill, or the end */
-        IoPicture *out = encode_frame(p, y, enc, enc_started);
+        }
+        /* the held output's kernels finished (all of them at the end), then it is taken */
+        int rc = held.kind == V_UNDEF ? 0 : run_stream_settle(s, end);
+        p->t_filter += run_now() - t1;
+        if (rc) {
+            snprintf(err, sizeof err, "the filter failed at frame %lld", (long long)done);
+            fail(p, rc, err);
+            rt_release(y);
+            break;
+        }
+        Value take = held;
+        held = y;
+        if (take.kind == V_UNDEF)
+            continue;
+        IoPicture *out = encode_frame(p, take, enc, enc_started);
         int64_t pts = q.v[q.head];
         q.head = (q.head + 1) % q.cap;
         q.count--;
@@ -362,6 +385,7 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
         if (pr->tty || pr->file)
             run_progress(pr, done, total, fps, false);
     }
+    rt_release(held);
     run_stream_free(s);
     free(q.v);
     if (end) {

@@ -73,6 +73,13 @@ int run_stream_push(RunStream *s, Value x, Value *y);
 int run_stream_flush(RunStream *s, Value *y);
 /* Forget the frames held (a seek): the next frame starts a new stream. */
 void run_stream_reset(RunStream *s);
+/* Let a push return while the last kernels of its frames still run on the GPU (rt.h
+ * rt_filter_set_overlap; off again when the stream is freed): the caller then calls
+ * run_stream_settle before it reads an output's elements. */
+void run_stream_set_overlap(RunStream *s, bool on);
+/* The kernels' status of the pushes before the last (all: of every push) read: 0, or an
+ * exit code after a kernel's error was printed. */
+int run_stream_settle(RunStream *s, bool all);
 void run_stream_free(RunStream *s);
 /* init(info) of every filter. An exit code. */
 int run_chain_init(const RunChain *c, const RtFilterInfo *info);

@@ -26,8 +26,16 @@
 typedef struct RtEngineKernel RtEngineKernel;   /* one compiled kernel, the engine's own */
 
 /* The geometry of one launch. */
+/* qp_status.failed beyond the kernels' own codes (1 assertion, 2 'checked access, 3 out of
+ * memory, 4 a grid barrier not reached by every block): the launch is still running (RtEngine settle), or the device failed while
+ * running it (the engine said why on stderr). */
+#define RT_STATUS_PENDING (-1)
+#define RT_STATUS_DEVICE 5
+
 typedef struct RtEngineGrid {
     int rank;                   /* 1..4 */
+    int nacc;                   /* the last nacc args are accumulators of outputs, read after
+                                 * the launch (an engine with its own memory copies them back) */
     const int64_t *dims;        /* threads per dimension */
     const int64_t *blk;         /* block dims: threads per block per dimension */
     int64_t nblocks;            /* blocks in all */
@@ -69,6 +77,12 @@ typedef struct RtEngine {
      * (rt_interrupt_pending) often enough that Ctrl-C stops it quickly, and returns early. */
     void (*launch)(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs, const RtEngineGrid *grid,
                    qp_status *status);
+    /* An engine whose launches finish after `launch` returned (the CUDA engine, docs/cuda.md
+     * "Streams") leaves status->failed RT_STATUS_PENDING: the caller keeps *status where it
+     * is and calls settle(status) before it needs the kernel's status (or its effects on
+     * anything but the buffers, whose copies the engine orders itself); *status is then
+     * final. NULL: every launch is finished when `launch` returns. */
+    void (*settle)(qp_status *status);
     void (*free)(RtEngineKernel *k);
     /* Forget everything compiled or loaded on one host: free `state`, what the engine made
      * for that host (rt_host_engine_state). Called by rt_host_free for each engine that made

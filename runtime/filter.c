@@ -42,6 +42,7 @@ struct RtFilter {
     char **owned;               /* strings the params point to */
     int nowned;
     int radius;                 /* module-level temporal_radius: process gets frames t-R..t+R */
+    bool overlap;               /* a call may return with launches unread (rt_filter_set_overlap) */
 };
 
 /* ---------------------------------------------------------------- source text */
@@ -436,7 +437,10 @@ static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, co
     }
     slots[argc + 1] = fn;
     rt_retain(fn);
+    rt_kernels_new_call(rt);
     rt_call_named(rt, fn, argc, slots, names, out ? 1 : 0, slots + argc);
+    if (!f->overlap)
+        rt_kernels_settle(rt, true);    /* the call's launches finished (kernel_settle.c) */
     if (out) {
         *out = slots[argc];
         slots[argc] = rt_undef();
@@ -444,6 +448,30 @@ static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, co
     rt_pop_to(rt, base);
     rt->top = NULL;
     fflush(rt->out);
+    return 0;
+}
+
+void rt_filter_set_overlap(RtFilter *f, bool on) { f->overlap = on; }
+
+int rt_filter_settle(RtFilter *f, bool all)
+{
+    Rt *rt = f->rt;
+    jmp_buf jb;
+    char mark;
+    rt->top = &jb;
+    rt->stack_base = &mark;
+    if (setjmp(jb)) {
+        rt->frame = NULL;
+        rt->call = NULL;        /* the report's context was on the unwound stack */
+        rt->depth = 0;
+        rt->top = NULL;
+        fflush(rt->out);
+        bool intr = rt->interrupted;
+        rt->interrupted = false;
+        return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
+    }
+    rt_kernels_settle(rt, all);
+    rt->top = NULL;
     return 0;
 }
 

@@ -87,6 +87,7 @@ static bool qualifies(Fuse *F)
                       memcmp(v.a->dims, shape->dims, (size_t)shape->rank * sizeof *shape->dims)))
             return false;
         shape = v.a;
+        rt_kernels_settle_for(F->rt, &v, 1);
         if (!rt_buf_host(v.a->buf, false))     /* a GPU-written leaf: downloaded (residency.h) */
             return false;
         F->lp[i] = v.a->data;

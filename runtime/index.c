@@ -316,7 +316,10 @@ static Value *skip_leading_ones(const RtArray *a, int *nidx, Value *idx, Value *
 
 void rt_index_get(Rt *rt, Value base, int nidx, Value *idx, Node *site, Value *dst)
 {
-    /* on the host: device copies newer than the host's come back (residency.h) */
+    /* on the host: device copies newer than the host's come back (residency.h), after
+     * the status of launches still running (kernel_settle.c) */
+    rt_kernels_settle_for(rt, &base, 1);
+    rt_kernels_settle_for(rt, idx, nidx);
     if (!rt_values_host(&base, 1, false) || !rt_values_host(idx, nidx, false))
         rt_error(rt, "'%s' could not be copied back from the GPU", array_name(site));
     if (base.kind == V_INT || base.kind == V_SCALAR || base.kind == V_COMPLEX) {
@@ -493,6 +496,9 @@ static void mask_assign(Rt *rt, RtArray *a, Value cond, Value v, bool sat)
 void rt_index_set(Rt *rt, Value *base, int nidx, Value *idx, Value v, Node *site)
 {
     /* the host writes: its copy current, the device's stale (residency.h) */
+    rt_kernels_settle_for(rt, base, 1);
+    rt_kernels_settle_for(rt, idx, nidx);
+    rt_kernels_settle_for(rt, &v, 1);
     if (!rt_values_host(base, 1, true) || !rt_values_host(idx, nidx, false) || !rt_values_host(&v, 1, false))
         rt_error(rt, "'%s' could not be copied back from the GPU", array_name(site));
     if (base->kind != V_ARRAY) {

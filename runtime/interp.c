@@ -739,6 +739,10 @@ static void call_builtin(Rt *rt, const RtBuiltin *b, int argc, Value *argv, int 
     /* builtins work on host memory (the kernel launchers and header readers excepted):
      * device copies newer than the host's come back, and, as a builtin may write its
      * arguments, the device copies become stale (residency.h) */
+    if (b->flags & RT_LIB_OUTPUT)
+        rt_kernels_settle(rt, true);    /* output after the failure of a kernel still running */
+    else if (!(b->flags & RT_LIB_HOSTLESS))
+        rt_kernels_settle_for(rt, argv, argc);     /* a launch still running: its status first */
     if (!(b->flags & RT_LIB_HOSTLESS) && !rt_values_host(argv, argc, true))
         rt_error(rt, "'%s': an argument could not be copied back from the GPU", b->name);
     if (b->flags & RT_LIB_CELLMAP) {
@@ -1561,6 +1565,7 @@ static void eval_matrix(Rt *rt, Node *n, Value *dst)
         int64_t off = 0;
         for (int i = 0; i < k; i++) {
             RtArray *a = it[i].a;
+            rt_kernels_settle_for(rt, &it[i], 1);
             if (!rt_buf_host(a->buf, false))
                 rt_error(rt, "an array could not be copied back from the GPU");
             if (a->elem == e) {
@@ -2059,6 +2064,7 @@ static Flow exec(Rt *rt, Node *n)
         Value *v = rt_push(rt, n->args.n);
         for (int i = 0; i < n->args.n; i++)
             rt_eval(rt, n->args.items[i], &v[i]);
+        rt_kernels_settle(rt, true);    /* a kernel still running fails before this prints */
         rt->cur = n;
         StrBuf sb = {0};
         for (int i = 0; i < n->args.n; i++)
@@ -2544,6 +2550,7 @@ static int run_file(Rt *rt, const char *path, int argc, char **argv, bool call_m
         return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
     }
     RtModule *mod = add_module(rt, m, real);
+    rt_kernels_new_call(rt);
     run_module(rt, mod, true);
     /* main(args…) runs after the top level */
     for (int i = 0; call_main && i < m->body.n; i++) {
@@ -2569,6 +2576,7 @@ static int run_file(Rt *rt, const char *path, int argc, char **argv, bool call_m
         rt_pop_to(rt, base);
         break;
     }
+    rt_kernels_settle(rt, true);    /* the end: every launch's status read (kernel_settle.c) */
     fflush(rt->out);
     return RT_OK;
 }

@@ -164,6 +164,7 @@ struct Rt {
     char *stack_base;           /* C stack at the start of the run, for check_depth */
     RtKernelCtx *kernel;        /* the kernel running, or NULL on the host */
     struct RtCompiled *compiled;    /* kernels specialised and compiled in this run (kernel.c) */
+    struct RtPending *pending;  /* launches whose status is not read yet (kernel_settle.c) */
     bool jit_warned;            /* the "kernels run in the interpreter" warning was given */
     int shared_elem;            /* shared[T](…): RtElem + 1 of T for the next shared call */
     size_t stack_budget;        /* bytes of C stack the evaluator may use */
@@ -231,6 +232,28 @@ int rt_exec_list(Rt *rt, NodeList *l);
 void rt_kernel_new_block(Rt *rt);
 void rt_kernel_free_shared(Rt *rt, RtKernelCtx *k);
 void rt_kernels_free(Rt *rt);
+struct RtEngine;
+struct qp_status;
+/* Launches an engine finishes after returning (kernel_settle.c; docs/cuda.md "Status of a launch"):
+ * where a compiled launch writes its status (stays in place until read); after the launch,
+ * its failure raised now when it is finished, else it is queued (and the earlier launches
+ * of the same call are read). */
+struct qp_status *rt_kernel_status_slot(Rt *rt);
+void rt_kernel_issued(Rt *rt, const struct RtEngine *eng, Node *fn, RtModule *mod, struct qp_status *st);
+/* A kernel's failure as the interpreter reports it, at the failing statement. */
+void rt_kernel_report(Rt *rt, Node *fn, RtModule *mod, const struct qp_status *st);
+/* After a parallel_do: the launches of the same call queued before the last one read. */
+void rt_kernels_settle_behind(Rt *rt);
+/* Read the queued launches' status (all, or those of the calls before the current one)
+ * and raise the first failure. */
+void rt_kernels_settle(Rt *rt, bool all);
+/* The same, all of them, when one of vals is an array with a device copy: the host is
+ * about to read or write its elements. */
+void rt_kernels_settle_for(Rt *rt, const Value *vals, int n);
+/* A new call of the filter begins (rt_kernels_settle's "calls before"). */
+void rt_kernels_new_call(Rt *rt);
+/* Read every queued launch without raising anything (the runtime is freed). */
+void rt_kernels_drop(Rt *rt);
 /* g.shfl(…), g.all(…) … of a cooperative group inside a kernel: false when n is not one. */
 bool rt_kernel_method(Rt *rt, Node *n, Value *dst);
 /* An error leaves the kernels above `to`: free what their launches hold (before the

@@ -783,7 +783,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     record_residency(&L);       /* before the launch: the engine reads it */
     if (rt_kernel_run_compiled(rt, &L, kv.f, barriers)) {
         /* done natively */
-    } else if (!rt_values_host(L.args, given, true)) {
+    } else if (rt_kernels_settle_for(rt, L.args, given), !rt_values_host(L.args, given, true)) {
         rt_error(rt, "parallel_do: the arguments could not be copied back from the GPU");
     } else if (!barriers) {
         run_serial(rt, &L);
@@ -803,6 +803,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     rt->call = call.up;
     rt->frame = saved_frame;
     rt->cur_mod = saved_mod;
+    rt_kernels_settle_behind(rt);   /* the host one launch ahead of the GPU (kernel_settle.c) */
     for (int i = 0; i < nouts && i < (nout ? nout : 1); i++) {
         out[i] = outputs[i];
         outputs[i] = rt_undef();

@@ -130,28 +130,6 @@ static Node *lookup_fn(void *ctx, const char *name)
     return f->node;
 }
 
-typedef struct AtLine {
-    int line;
-    Node *found;
-} AtLine;
-
-static LangWalkStep at_line_visit(Node *n, void *ctx)
-{
-    AtLine *a = ctx;
-    if (n->loc.line != a->line || n->kind == N_FUNCTION || n->kind == N_LAMBDA)
-        return LANG_WALK_ON;
-    a->found = n;
-    return LANG_WALK_STOP;
-}
-
-/* The first statement or expression of n's body on `line`, for error locations. */
-static Node *node_at_line(Node *n, int line)
-{
-    AtLine a = {line, NULL};
-    lang_walk_all(n, at_line_visit, &a);
-    return a.found;
-}
-
 /* QPIPE_DUMP=passes (a comma-separated list that names it): the kernel compiler prints
  * each pass's result and time on stderr (docs/kernels.md "Passes"). */
 static FILE *pass_dump(void)
@@ -355,40 +333,13 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
         site.unchecked |= params[i].type.kind == LK_ARRAY && params[i].type.mode == LANG_KMODE_UNCHECKED;
     RtEngineGrid grid = {.rank = L->g.rank, .dims = L->g.dims, .blk = L->g.blk, .nblocks = L->g.nblocks,
                          .site = &site};
-    qp_status status;
-    memset(&status, 0, sizeof status);
-    eng->launch(c->k, args, bufs, na, &grid, &status);
+    /* a launch the engine finishes later (CUDA) is read when the program needs it
+     * (kernel_settle.c); else its failure is raised here */
+    qp_status *status = rt_kernel_status_slot(rt);
+    grid.nacc = nouts;
+    eng->launch(c->k, args, bufs, na, &grid, status);
+    rt_kernel_issued(rt, eng, fn, f->mod, status);
     rt_poll_interrupt(rt);
-    if (status.failed) {
-        Node *at = node_at_line(fn, status.line);
-        for (RtModule *m = rt->modules; !at && m; m = m->next)
-            if (m == f->mod)
-                for (int i = 0; i < m->m->body.n && !at; i++)
-                    at = node_at_line(m->m->body.items[i], status.line);   /* a device function */
-        if (at)
-            rt->cur = at;       /* the failing statement, as the interpreter reports it */
-        if (status.failed == 3)
-            rt_out_of_memory(rt);
-        if (status.failed == 4)     /* qpk_grid_sync gave up (kernels/qp_kernel.h) */
-            rt_error(rt, "syncthreads(grid): not every block of the grid reached the barrier (its conditions must be "
-                         "the same in every thread)");
-        if (status.failed == 1)
-            rt_error(rt, "assertion failed: %s:%d", f->mod->m->src.name, status.line);
-        /* the interpreter's message: index out of range: x[3] with size(x) = [3] */
-        qp_status *st = &status;
-        StrBuf sb = {0};
-        sb_printf(&sb, "index out of range: %s[", st->name ? st->name : "array");
-        for (int i = 0; i < st->nidx && i < 4; i++)
-            sb_printf(&sb, i ? ",%lld" : "%lld", (long long)st->idx[i]);
-        sb_printf(&sb, "] with size(%s) = [", st->name ? st->name : "array");
-        for (int i = 0; i < st->rank && i < 4; i++)
-            sb_printf(&sb, i ? ",%lld" : "%lld", (long long)st->dims[i]);
-        sb_putc(&sb, ']');
-        char msg[512];
-        snprintf(msg, sizeof msg, "%s", sb.s);
-        sb_free(&sb);
-        rt_error(rt, "%s", msg);
-    }
     for (int i = 0; i < nouts; i++) {
         LangType *ot = ((Node *)fn->args2.items[i])->type;
         bool is_int = ot && ot->kind == TY_NAME && !strcmp(ot->name, "int");
@@ -399,6 +350,7 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
 
 void rt_kernels_free(Rt *rt)
 {
+    rt_kernels_drop(rt);        /* nothing of ours still running */
     const RtEngine *eng = engine(rt);
     while (rt->compiled) {
         RtCompiled *next = rt->compiled->next;

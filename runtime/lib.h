@@ -23,6 +23,8 @@ enum {
                                  * with obj as its first argument (min/max_args count it) */
     RT_LIB_HOSTLESS = 4,        /* reads no element of its array arguments on the host (size,
                                  * parallel_do …): their device copies stay (residency.h) */
+    RT_LIB_OUTPUT = 8,          /* makes output (print, a file) or raises an error: the status
+                                 * of kernels still running is read first (kernel_settle.c) */
 };
 
 typedef void (*RtBuiltinFn)(Rt *rt, int argc, Value *argv, int nout, Value *out);

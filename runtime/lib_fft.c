@@ -617,6 +617,7 @@ static Value fft_any(Rt *rt, Value x, const bool *tr, bool inverse, const char *
             fprintf(stderr, "qpipe: %s runs on the CPU (%s)\n", name, why);
         }
     }
+    rt_kernels_settle_for(rt, &x, 1);
     if (!rt_buf_host(x.a->buf, false))          /* FFTW reads host memory */
         rt_error(rt, "'%s': the array could not be copied back from the GPU", name);
     Value in = as_elem(rt, x.a, cplx || inverse ? rt_complex_elem(rt) : real_elem(rt));

@@ -304,6 +304,7 @@ void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
         rt_release(c);
     }
     Value ab[2] = {{.kind = V_ARRAY, .a = a}, {.kind = V_ARRAY, .a = b}};
+    rt_kernels_settle_for(rt, ab, 2);
     if (!rt_values_host(ab, 2, false))      /* BLAS reads host memory */
         rt_error(rt, "'*': an operand could not be copied back from the GPU");
     RtLaTmp t = {.fn = "*"};

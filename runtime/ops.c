@@ -348,6 +348,7 @@ static bool pad_short(Rt *rt, int op, RtArray *A, RtArray *B, Value *padded)
 /* Operands on the host: device copies newer than the host's come back (residency.h). */
 static void host_operands(Rt *rt, const Value *v, int n)
 {
+    rt_kernels_settle_for(rt, v, n);
     if (!rt_values_host(v, n, false))
         rt_error(rt, "an array could not be copied back from the GPU");
 }

@@ -38,12 +38,19 @@ static int ev_wait(RtDevCopy *c, int stream)
 
 static int ev_record(RtDevCopy *c, int stream)
 {
+    c->stream = stream;
     return c->ops->record ? c->ops->record(c->ops->ctx, stream, &c->event) : 0;
 }
 
 static int ev_sync(RtDevCopy *c)
 {
     return c->event && c->ops->sync ? c->ops->sync(c->ops->ctx, c->event) : 0;
+}
+
+/* The host's elements are no longer read by an upload. */
+static int host_sync(RtDevCopy *c)
+{
+    return c->host_event && c->ops->sync ? c->ops->sync(c->ops->ctx, c->host_event) : 0;
 }
 
 /* Download when stale; called with the device held. The download waits for the buffer's
@@ -65,20 +72,34 @@ static int bring_home(RtBuffer *b)
     return rc;
 }
 
-/* The device block goes back once nothing on the device uses it any more. */
+/* The device block goes back once nothing on the device uses it any more: after a wait,
+ * or, when the device can (free_after), by the device once the last use has finished; the
+ * host block may be reused as soon as no upload reads it. */
 static void drop(RtBuffer *b)
 {
     RtDevCopy *c = b->device;
-    ev_sync(c);
-    if (c->event && c->ops->event_free)
-        c->ops->event_free(c->ops->ctx, c->event);
-    c->ops->free(c->ops->ctx, c->ptr, c->bytes);
+    host_sync(c);
+    if (c->host_event && c->ops->event_free)
+        c->ops->event_free(c->ops->ctx, c->host_event);
+    if (c->event && c->ops->free_after) {
+        c->ops->free_after(c->ops->ctx, c->ptr, c->bytes, c->event);
+    } else {
+        ev_sync(c);
+        if (c->event && c->ops->event_free)
+            c->ops->event_free(c->ops->ctx, c->event);
+        c->ops->free(c->ops->ctx, c->ptr, c->bytes);
+    }
     free(c);
     b->device = NULL;
     b->flags = (b->flags & ~(unsigned)RT_BUF_DEVICE_VALID) | RT_BUF_HOST_VALID;
 }
 
 int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr)
+{
+    return rt_res_device_on(b, ops, use, RT_DEV_COMPUTE, ptr);
+}
+
+int rt_res_device_on(RtBuffer *b, const RtDevOps *ops, unsigned use, int stream, uint64_t *ptr)
 {
     RtDevCopy *c = b->device;
     if (c && c->ops != ops) {   /* another device's copy: home first, then drop it */
@@ -92,7 +113,8 @@ int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr)
         c = malloc(sizeof *c);
         if (!c)
             return 2;           /* CUDA_ERROR_OUT_OF_MEMORY */
-        *c = (RtDevCopy){.ops = ops, .bytes = b->bytes};
+        static _Atomic uint64_t next_id;
+        *c = (RtDevCopy){.ops = ops, .bytes = b->bytes, .stream = -1, .id = ++next_id};
         int rc = ops->alloc(ops->ctx, b->bytes, &c->ptr);
         if (rc) {
             free(c);
@@ -111,25 +133,39 @@ int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr)
             rc = ops->upload(ops->ctx, c->ptr, b->host, c->bytes);
         if (rc == 0)
             rc = ev_record(c, RT_DEV_COPY);
+        if (rc == 0 && ops->record)
+            rc = ops->record(ops->ctx, RT_DEV_COPY, &c->host_event);
         if (rc)
             return rc;
         b->flags |= RT_BUF_DEVICE_VALID;
+        c->version++;
     }
-    int rc = ev_wait(c, RT_DEV_COMPUTE);
+    int rc = ev_wait(c, stream);
     if (rc)
         return rc;
     *ptr = c->ptr;
     return 0;
 }
 
-void rt_res_launched(RtBuffer *b, unsigned use)
+void rt_res_launched(RtBuffer *b, unsigned use) { rt_res_launched_on(b, use, RT_DEV_COMPUTE); }
+
+void rt_res_launched_on(RtBuffer *b, unsigned use, int stream)
 {
-    if (!b->device)
+    RtDevCopy *c = b->device;
+    if (!c)
         return;
     b->flags |= RT_BUF_DEVICE_VALID;
-    if (use & RT_USE_WRITE)
+    if (use & RT_USE_WRITE) {
         b->flags &= ~(unsigned)RT_BUF_HOST_VALID;
-    ev_record(b->device, RT_DEV_COMPUTE);
+        c->version++;
+    }
+    ev_record(c, stream);
+}
+
+int rt_res_last_stream(const RtBuffer *b)
+{
+    const RtDevCopy *c = b->device;
+    return c && c->stream >= RT_DEV_COMPUTE ? c->stream : -1;
 }
 
 bool rt_buf_host(RtBuffer *b, bool write)
@@ -144,13 +180,28 @@ bool rt_buf_host(RtBuffer *b, bool write)
     const RtDevOps *o = ((RtDevCopy *)b->device)->ops;
     lock(o);
     int rc = 0;
-    if (b->device) {            /* still there under the lock */
-        rc = bring_home(b);
-        if (rc == 0 && write)       /* an upload may still be reading the host's elements */
-            rc = ev_sync(b->device);
-        if (rc == 0 && write)
-            b->flags &= ~(unsigned)RT_BUF_DEVICE_VALID;
+    RtDevCopy *c = b->device;   /* still there under the lock */
+    if (c && !host_valid(b)) {
+        /* the download waits for the buffer's last use; the host waits for the download
+         * only, without holding the device (launches of other threads go on meanwhile) */
+        rc = ev_wait(c, RT_DEV_COPY);
+        if (rc == 0)
+            rc = o->download(o->ctx, b->host, c->ptr, c->bytes);
+        if (rc == 0)
+            rc = ev_record(c, RT_DEV_COPY);
+        if (rc == 0 && c->event && o->sync) {
+            uint64_t ev = c->event;
+            unlock(o);
+            rc = o->sync(o->ctx, ev);
+            lock(o);
+        }
+        if (rc == 0 && b->device == c)
+            b->flags |= RT_BUF_HOST_VALID;
+    } else if (c && write) {
+        rc = host_sync(c);      /* an upload may still be reading the host's elements */
     }
+    if (rc == 0 && write && b->device)
+        b->flags &= ~(unsigned)RT_BUF_DEVICE_VALID;
     unlock(o);
     return rc == 0;
 }

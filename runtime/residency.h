@@ -45,9 +45,13 @@ typedef struct RtDevOps {
     int (*wait)(void *ctx, int stream, uint64_t ev);
     int (*sync)(void *ctx, uint64_t ev);
     void (*event_free)(void *ctx, uint64_t ev);
+    /* Optional, with streams: give the block back once ev (the copy's last use, which it
+     * now owns) has completed, without waiting here; NULL: the block's free waits for ev. */
+    void (*free_after)(void *ctx, uint64_t ptr, size_t bytes, uint64_t ev);
 } RtDevOps;
 
-/* The two streams of RtDevOps. */
+/* The streams of RtDevOps: the copy stream, then compute streams RT_DEV_COMPUTE + k (an
+ * engine with several lets each launch pick one; RT_DEV_COMPUTE is the first). */
 enum { RT_DEV_COPY = 0, RT_DEV_COMPUTE = 1 };
 
 /* What buf->device points to while a device copy exists. */
@@ -56,6 +60,13 @@ typedef struct RtDevCopy {
     uint64_t ptr;
     size_t bytes;
     uint64_t event;             /* recorded after the copy's last use on the device; 0 none */
+    uint64_t host_event;        /* recorded after the last upload (the last copy that reads
+                                 * the host's elements); 0 none */
+    int stream;                 /* the stream that event was last recorded on */
+    uint64_t id;                /* unique in the process: never reused for another copy */
+    uint64_t version;           /* counts changes of the device contents (uploads, writing
+                                 * launches): a snapshot of (id, version) is current while
+                                 * both match (the CUDA engine's texture cache) */
 } RtDevCopy;
 
 /* How a launch uses a buffer. */
@@ -70,10 +81,19 @@ enum {
  * uploaded when stale (not for RT_USE_NOCOPY). A copy on another device is brought home
  * first. 0 and *ptr, or the failing call's result (b's host copy is then still valid). */
 int rt_res_device(RtBuffer *b, const RtDevOps *ops, unsigned use, uint64_t *ptr);
+/* The same for a launch on compute stream `stream` (RT_DEV_COMPUTE + k): that stream
+ * waits for the buffer's event (its last use anywhere), so a launch waits on exactly the
+ * events of the buffers it reads or writes. rt_res_device is stream RT_DEV_COMPUTE. */
+int rt_res_device_on(RtBuffer *b, const RtDevOps *ops, unsigned use, int stream, uint64_t *ptr);
 /* After a launch was issued (on RT_DEV_COMPUTE): the device copy is valid; with
- * RT_USE_WRITE the host's is stale ('const uses leave both valid). The buffer's event is
- * recorded on the compute stream, so later copies of it wait for the launch. */
+ * RT_USE_WRITE the host's is stale ('const uses leave both valid) and the copy's version
+ * changes. The buffer's event is recorded on the compute stream, so later copies of it
+ * wait for the launch. */
 void rt_res_launched(RtBuffer *b, unsigned use);
+/* The same after a launch on `stream`. */
+void rt_res_launched_on(RtBuffer *b, unsigned use, int stream);
+/* The compute stream of the buffer's last use on the device (-1: none, or a copy). */
+int rt_res_last_stream(const RtBuffer *b);
 /* Acquire b's elements for the host: download the device copy when the host's is stale
  * (on the copy stream, after the buffer's last use; then the host waits on the buffer's
  * event only); for a write, the device copy becomes stale, after any copy still reading

@@ -88,6 +88,11 @@ typedef struct RtCudaDriver {
     CUresult (*cuEventDestroy)(CUevent e);                                                   /* _v2 */
     CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr dst, const void *src, size_t bytes, CUstream s);  /* _v2 */
     CUresult (*cuMemcpyDtoHAsync)(void *dst, CUdeviceptr src, size_t bytes, CUstream s);        /* _v2 */
+    CUresult (*cuMemsetD8Async)(CUdeviceptr dst, unsigned char v, size_t n, CUstream s);          /* _v2 */
+    CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr dst, CUdeviceptr src, size_t bytes, CUstream s);    /* _v2 */
+    CUresult (*cuMemcpy3DAsync)(const RtCuMemcpy3D *copy, CUstream s);                            /* _v2 */
+    CUresult (*cuEventQuery)(CUevent e);
+    CUresult (*cuStreamSynchronize)(CUstream s);
     CUresult (*cuMemHostAlloc)(void **p, size_t bytes, unsigned flags);
     CUresult (*cuMemFreeHost)(void *p);
     /* grid barriers (coop.c): NULL when the driver has none (before CUDA 9) */

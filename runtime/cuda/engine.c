@@ -10,6 +10,12 @@
  * go back to it when the buffer is freed. Short vectors and the accumulators of outputs
  * travel per launch, as does the argument array the kernel unpacks (entry.c).
  *
+ * Streams (docs/cuda.md "Streams"): a launch picks one of CUDA_STREAMS compute streams,
+ * waits there on the events of its buffers, issues everything on it and returns without
+ * synchronising; its status comes back into page-locked memory (inflight.c) and is read
+ * when the caller settles it (kernel_settle.c). Texture objects are cached per device
+ * copy version (texcache.c).
+ *
  * When a driver call fails inside launch (out of device memory, a grid too large), the
  * kernel runs on the CPU engine instead, compiled from the same text on first need, and
  * a warning says so once. Written and compiled without a GPU at hand: available() and
@@ -20,7 +26,9 @@
 #include "runtime/cuda/coop.h"
 #include "runtime/cuda/cuda.h"
 #include "runtime/cuda/gl.h"
+#include "runtime/cuda/inflight.h"
 #include "runtime/cuda/ptx.h"
+#include "runtime/cuda/texcache.h"
 #include "runtime/cuda/texture.h"
 #include "runtime/engine.h"
 #include "runtime/residency.h"
@@ -32,6 +40,7 @@
 
 #define CUDA_CACHE_LIMIT ((size_t)1 << 30)      /* device bytes the allocator keeps */
 #define CUDA_HEAP_BYTES ((size_t)256 << 20)     /* the device's malloc heap */
+#define CUDA_STREAMS 4                          /* compute streams a launch picks from */
 
 struct RtEngineKernel {
     CUmodule mod;
@@ -41,6 +50,9 @@ struct RtEngineKernel {
     bool grid;                  /* grid barriers (QPK_GRID): a cooperative launch (coop.c) */
     CUmodule tiled_mod;         /* … and its tiled variant (QPK_GRID_TILED), once needed */
     CUfunction tiled_fn;
+    bool waits;                 /* its text may report status 3 (device heap, shared memory):
+                                 * the launch waits for its status, to run it on the CPU then */
+    int home;                   /* the compute stream of a 'hwconst kernel (-1: not yet) */
     unsigned shared;            /* a native lockstep text (QPK_NATIVE): its dynamic shared bytes */
     uint64_t hwconst;           /* QPK_HWCONST: args[i] that may go to __constant__ qpk_const */
     CUdeviceptr cbase;          /* qpk_const in the module, and its bytes */
@@ -64,9 +76,47 @@ static struct Cuda {
     char dev_name[128];
     RtCudaPool pool;
     bool fallback_warned;
-    CUstream copy, compute;     /* NULL (the legacy stream, all copies synchronous) when not made */
+    CUstream copy;              /* NULL (the legacy stream, all copies synchronous) when not made */
+    CUstream compute[CUDA_STREAMS]; /* the compute streams (all NULL with copy) */
+    unsigned next_stream;       /* the next one a launch without history takes */
+    RtCudaInflight fl;          /* launches whose status is not read yet */
+    RtCudaTexCache tex;         /* texture objects per device copy version */
     int64_t uploads, downloads, upload_bytes, download_bytes;  /* QPIPE_CUDA_STATS */
+    int64_t up_overlap, down_overlap;   /* uploads, downloads issued while a launch still ran */
+    struct {
+        uint64_t ptr;
+        size_t bytes;
+        CUevent ev;
+    } retiring[64];             /* freed buffers' device blocks whose last use may still run */
+    int nretiring;
 } C = {.mu = PTHREAD_MUTEX_INITIALIZER};
+
+/* The stream of residency.h's numbering: RT_DEV_COPY, RT_DEV_COMPUTE + k. */
+static CUstream stream_of(int s)
+{
+    if (s == RT_DEV_COPY)
+        return C.copy;
+    s -= RT_DEV_COMPUTE;
+    return s >= 0 && s < CUDA_STREAMS ? C.compute[s] : C.compute[0];
+}
+
+/* The engine's lock, given up by a thread that waits for a launch (inflight.c). */
+static void eng_unlock(void) { pthread_mutex_unlock(&C.mu); }
+
+static void eng_lock(void)
+{
+    pthread_mutex_lock(&C.mu);
+    C.d->cuCtxSetCurrent(C.ctx);
+}
+
+/* Is a launch still running? (the overlap QPIPE_CUDA_STATS counts: an upload issued then) */
+static bool launch_in_flight(void)
+{
+    for (int i = 0; i < RT_CUDA_INFLIGHT && C.fl.state > 0; i++)
+        if (C.fl.slot[i].status && C.d->cuEventQuery(C.fl.slot[i].done) != CU_OK)
+            return true;
+    return false;
+}
 
 static const char *err_name(CUresult r)
 {
@@ -91,16 +141,54 @@ static void pool_free(void *ctx, uint64_t ptr)
 
 /* The device as runtime/residency.c sees it: blocks from the caching allocator, copies
  * counted (QPIPE_CUDA_STATS=1 prints the counts at exit, tests/gpu/run.sh reads them). */
+/* Freed buffers' blocks whose last use has finished go back to the allocator (all: wait). */
+static void reap(bool all)
+{
+    int n = 0;
+    for (int i = 0; i < C.nretiring; i++) {
+        CUevent ev = C.retiring[i].ev;
+        if (all)
+            C.d->cuEventSynchronize(ev);    /* a failure leaves nothing running either */
+        if (all || C.d->cuEventQuery(ev) == CU_OK) {
+            C.d->cuEventDestroy(ev);
+            rt_cuda_pool_put(&C.pool, C.retiring[i].ptr, C.retiring[i].bytes);
+        } else {
+            C.retiring[n++] = C.retiring[i];
+        }
+    }
+    C.nretiring = n;
+}
+
 static int res_alloc(void *ctx, size_t bytes, uint64_t *ptr)
 {
     (void)ctx;
-    return rt_cuda_pool_get(&C.pool, bytes, ptr);
+    reap(false);
+    int r = rt_cuda_pool_get(&C.pool, bytes, ptr);
+    if (r != CU_OK && C.nretiring) {
+        reap(true);
+        r = rt_cuda_pool_get(&C.pool, bytes, ptr);
+    }
+    return r;
 }
 
 static void res_free(void *ctx, uint64_t ptr, size_t bytes)
 {
     (void)ctx;
+    rt_cuda_tex_forget(&C.tex, C.d, (CUdeviceptr)ptr);     /* its textures go with it */
     rt_cuda_pool_put(&C.pool, ptr, bytes);
+}
+
+/* A freed buffer's block whose last use (ev, now ours) may still run: reused once ev has
+ * completed, so freeing a frame does not wait for the kernels that read it. */
+static void res_free_after(void *ctx, uint64_t ptr, size_t bytes, uint64_t ev)
+{
+    (void)ctx;
+    rt_cuda_tex_forget(&C.tex, C.d, (CUdeviceptr)ptr);
+    if (C.nretiring == (int)(sizeof C.retiring / sizeof *C.retiring))
+        reap(true);
+    C.retiring[C.nretiring].ptr = ptr;
+    C.retiring[C.nretiring].bytes = bytes;
+    C.retiring[C.nretiring++].ev = (CUevent)(uintptr_t)ev;
 }
 
 /* Copies go on the copy stream, asynchronous: residency.c orders them against the
@@ -112,6 +200,8 @@ static int res_upload(void *ctx, uint64_t dst, const void *src, size_t bytes)
     (void)ctx;
     C.uploads++;
     C.upload_bytes += (int64_t)bytes;
+    if (C.copy && launch_in_flight())
+        C.up_overlap++;
     if (C.copy)
         return C.d->cuMemcpyHtoDAsync((CUdeviceptr)dst, src, bytes, C.copy);
     return C.d->cuMemcpyHtoD((CUdeviceptr)dst, src, bytes);
@@ -122,6 +212,8 @@ static int res_download(void *ctx, void *dst, uint64_t src, size_t bytes)
     (void)ctx;
     C.downloads++;
     C.download_bytes += (int64_t)bytes;
+    if (C.copy && launch_in_flight())
+        C.down_overlap++;
     if (C.copy)
         return C.d->cuMemcpyDtoHAsync(dst, (CUdeviceptr)src, bytes, C.copy);
     return C.d->cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes);
@@ -140,7 +232,7 @@ static int res_record(void *ctx, int stream, uint64_t *ev)
             return r;
         *ev = (uint64_t)(uintptr_t)e;
     }
-    return C.d->cuEventRecord((CUevent)(uintptr_t)*ev, stream == RT_DEV_COPY ? C.copy : C.compute);
+    return C.d->cuEventRecord((CUevent)(uintptr_t)*ev, stream_of(stream));
 }
 
 static int res_wait(void *ctx, int stream, uint64_t ev)
@@ -148,7 +240,7 @@ static int res_wait(void *ctx, int stream, uint64_t ev)
     (void)ctx;
     if (!C.copy)
         return 0;
-    return C.d->cuStreamWaitEvent(stream == RT_DEV_COPY ? C.copy : C.compute, (CUevent)(uintptr_t)ev, 0);
+    return C.d->cuStreamWaitEvent(stream_of(stream), (CUevent)(uintptr_t)ev, 0);
 }
 
 static int res_sync(void *ctx, uint64_t ev)
@@ -181,12 +273,18 @@ static void res_unlock(void *ctx)
 
 static const RtDevOps res_ops = {
     .alloc = res_alloc, .free = res_free, .upload = res_upload, .download = res_download, .lock = res_lock,
-    .unlock = res_unlock, .record = res_record, .wait = res_wait, .sync = res_sync, .event_free = res_event_free};
+    .unlock = res_unlock, .record = res_record, .wait = res_wait, .sync = res_sync, .event_free = res_event_free,
+    .free_after = res_free_after};
 
 static void print_stats(void)
 {
     fprintf(stderr, "qpipe: cuda transfers: %lld uploads (%lld bytes), %lld downloads (%lld bytes)\n",
             (long long)C.uploads, (long long)C.upload_bytes, (long long)C.downloads, (long long)C.download_bytes);
+    fprintf(stderr, "qpipe: cuda launches: %lld issued, %lld waited for at once, %lld retired for room; "
+            "issued while a launch ran: %lld uploads, %lld downloads\n", (long long)C.fl.issued,
+            (long long)C.fl.waited, (long long)C.fl.retired, (long long)C.up_overlap, (long long)C.down_overlap);
+    fprintf(stderr, "qpipe: cuda textures: %lld made, %lld reused, %lld refilled\n", (long long)C.tex.made,
+            (long long)C.tex.hits, (long long)C.tex.refills);
     RtCudaPinnedStats p = rt_cuda_pinned_stats();
     fprintf(stderr, "qpipe: cuda pinned frames: %lld allocated (%lld bytes), %lld reused, %lld failed\n",
             (long long)p.allocated, (long long)p.bytes, (long long)p.reused, (long long)p.failed);
@@ -257,12 +355,18 @@ static void probe(void)
         d->cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, CUDA_HEAP_BYTES);
         /* blocking streams: what still runs on the legacy stream (argument arrays,
          * 'hwconst and texture copies, cuFFT, cuBLAS) stays ordered with both */
-        if (d->cuStreamCreate(&C.copy, 0) != CU_OK || d->cuStreamCreate(&C.compute, 0) != CU_OK)
-            C.copy = C.compute = NULL;
+        bool ok = d->cuStreamCreate(&C.copy, 0) == CU_OK;
+        for (int i = 0; i < CUDA_STREAMS && ok; i++)
+            ok = d->cuStreamCreate(&C.compute[i], 0) == CU_OK;
+        if (!ok) {
+            C.copy = NULL;
+            memset(C.compute, 0, sizeof C.compute);
+        }
     }
     C.arch = cmaj * 10 + cmin;
     C.d = d;
     C.pool = (RtCudaPool){.dev_alloc = pool_alloc, .dev_free = pool_free, .limit = CUDA_CACHE_LIMIT};
+    C.fl = (RtCudaInflight){.d = d, .pool = &C.pool};
     C.state = 1;
     const char *st = getenv("QPIPE_CUDA_STATS");
     if (st && *st && strcmp(st, "0"))
@@ -353,6 +457,8 @@ static RtEngineKernel *cuda_compile(RtHost *host, const char *name, const char *
         goto fail;
     }
     k->lockstep = lockstep;
+    k->waits = strstr(text, "qp_fail(qp_st, 3,") != NULL;
+    k->home = -1;
     const char *native = lockstep ? strstr(text, "\n#define QPK_NATIVE ") : NULL;
     if (native)
         k->shared = (unsigned)strtoul(native + strlen("\n#define QPK_NATIVE "), NULL, 10);
@@ -471,69 +577,57 @@ static unsigned buffer_use(const RtBuffer *b)
     return RT_USE_READ | RT_USE_WRITE;
 }
 
+/* A block of the allocator one launch uses besides the buffers' device copies (a short
+ * vector, an accumulator, the argument array). */
 typedef struct Moved {
     void *host;
     uint64_t dev;
     size_t bytes;
-    bool download;
+    bool download;              /* an accumulator: copied back after the kernel */
 } Moved;
 
-/* The texture objects of a launch, destroyed after it. */
-typedef struct Texs {
-    RtCuArray arr[RT_CUDA_MAX_TEX];
-    RtCuTexObject obj[RT_CUDA_MAX_TEX];
-    int n;
-} Texs;
-
-/* A texture object over args[s->arg]'s device copy (dargs[s->arg].p), its handle in
- * dargs[s->arg].i; or nothing, and the kernel reads global memory: when the array is
- * written by the kernel or shares memory with another argument (a texture is a snapshot),
- * cannot be a CUDA array (texture.c), or a driver call fails. Failures are not errors. */
-static void make_texture(const RtCudaTexSpec *s, const qp_arg *args, RtBuffer *const *bufs, int nargs,
-                         qp_arg *dargs, Texs *t)
+/* The compute stream of a launch (an index into C.compute): a kernel with 'hwconst arrays
+ * always the same one (its module's qpk_const is refilled per launch, in that stream's
+ * order); else the stream of the last use of its first array that has one (a chain of
+ * kernels over a frame stays on one stream, where its order costs nothing); else the next
+ * of the pool in turn, so launches that share no buffer run side by side. */
+static int pick_stream(RtEngineKernel *k, RtBuffer *const *bufs, int nargs)
 {
-    int a = s->arg;
-    if (a >= nargs || !bufs[a] || !args[a].p || !dargs[a].p || !(bufs[a]->flags & RT_BUF_CONST) ||
-        t->n >= RT_CUDA_MAX_TEX)
-        return;
-    for (int j = 0; j < nargs; j++)
-        if (j != a && args[j].p == args[a].p)
-            return;
-    RtCuArray3DDesc ad;
-    RtCuMemcpy3D cp;
-    RtCuTexDesc td;
-    char why[128];
-    if (!rt_cuda_tex_describe(s, args[a].d, &ad, &cp, &td, why, sizeof why))
-        return;
-    if ((size_t)cp.WidthInBytes * cp.Height * cp.Depth > bufs[a]->bytes)
-        return;     /* the dims say more than the buffer holds: not ours to read */
-    const RtCudaDriver *d = C.d;
-    RtCuArray arr = NULL;
-    RtCuTexObject obj = 0;
-    if (d->cuArray3DCreate(&arr, &ad) != CU_OK)
-        return;
-    cp.srcDevice = (unsigned long long)(uintptr_t)dargs[a].p;
-    cp.dstArray = arr;
-    RtCuResourceDesc rd;
-    memset(&rd, 0, sizeof rd);
-    rd.resType = RT_CU_RESOURCE_TYPE_ARRAY;
-    rd.res.array.hArray = arr;
-    if (d->cuMemcpy3D(&cp) != CU_OK || d->cuTexObjectCreate(&obj, &rd, &td, NULL) != CU_OK || !obj) {
-        d->cuArrayDestroy(arr);
-        return;
+    if (k->hwconst) {
+        if (k->home < 0)
+            k->home = (int)(C.next_stream++ % CUDA_STREAMS);
+        return k->home;
     }
-    t->arr[t->n] = arr;
-    t->obj[t->n++] = obj;
-    dargs[a].i = (int64_t)obj;
+    for (int i = 0; i < nargs; i++) {
+        int s = bufs[i] ? rt_res_last_stream(bufs[i]) - RT_DEV_COMPUTE : -1;
+        if (s >= 0 && s < CUDA_STREAMS)
+            return s;
+    }
+    return (int)(C.next_stream++ % CUDA_STREAMS);
 }
 
-static void free_textures(Texs *t)
+/* The texture object of a QPK_TEX argument (texcache.c), its handle in dargs[a].i; or 0,
+ * and the kernel reads global memory: when the array is written by the kernel or shares
+ * memory with another argument (a texture is a snapshot), cannot be a CUDA array, or a
+ * driver call fails. Failures are not errors. */
+static int launch_texture(const RtCudaTexSpec *s, const qp_arg *args, RtBuffer *const *bufs, int nargs, qp_arg *dargs,
+                          CUstream st)
 {
-    for (int i = 0; i < t->n; i++) {
-        C.d->cuTexObjectDestroy(t->obj[i]);
-        C.d->cuArrayDestroy(t->arr[i]);
-    }
-    t->n = 0;
+    int a = s->arg, entry = -1;
+    if (a >= nargs)
+        return -1;
+    dargs[a].i = 0;
+    if (!bufs[a] || !bufs[a]->device || !args[a].p || !dargs[a].p || !(bufs[a]->flags & RT_BUF_CONST))
+        return -1;
+    for (int j = 0; j < nargs; j++)
+        if (j != a && args[j].p == args[a].p)
+            return -1;
+    const RtDevCopy *c = bufs[a]->device;
+    if ((uint64_t)(uintptr_t)dargs[a].p != c->ptr)
+        return -1;      /* in qpk_const ('hwconst as well): no texture */
+    RtCuTexObject obj = rt_cuda_tex_get(&C.tex, C.d, st, s, args[a].d, c, &entry);
+    dargs[a].i = (int64_t)obj;
+    return obj ? entry : -1;
 }
 
 /* The tiled variant of a grid kernel's native text (QPK_GRID_TILED, kernels/qp_kernel.h):
@@ -569,20 +663,25 @@ static CUresult load_tiled(RtEngineKernel *k)
  * when the device holds the whole grid (one cooperative launch); a larger grid runs the
  * tiled variant, and a text whose blocks are not native tiles its grid itself (coop.c). */
 static CUresult grid_launch(RtEngineKernel *k, const RtEngineGrid *g, const unsigned grid[3], const unsigned blk[3],
-                            void **params)
+                            CUstream st, void **params)
 {
     if (!k->shared)
-        return rt_cuda_coop_tiled(C.d, C.dev, &C.pool, k->mod, k->fn, g, C.compute, params);
-    CUresult r = rt_cuda_coop_launch(C.d, C.dev, k->fn, grid, blk, k->shared, C.compute, params);
+        return rt_cuda_coop_tiled(C.d, C.dev, &C.pool, k->mod, k->fn, g, st, params);
+    CUresult r = rt_cuda_coop_launch(C.d, C.dev, k->fn, grid, blk, k->shared, st, params);
     if (r != RT_CUDA_COOP_TOO_LARGE)
         return r;
     if (!k->tiled_fn && (r = load_tiled(k)) != CU_OK)
         return r;
-    return rt_cuda_coop_tiled(C.d, C.dev, &C.pool, k->tiled_mod, k->tiled_fn, g, C.compute, params);
+    return rt_cuda_coop_tiled(C.d, C.dev, &C.pool, k->tiled_mod, k->tiled_fn, g, st, params);
 }
 
-/* The launch on the device. CU_OK, or the first failing call's result (nothing of the
- * host's data has changed unless downloads had begun). */
+/* Issue the launch on the device: the buffers' device copies made current (each upload on
+ * the copy stream, the launch's compute stream waiting on each buffer's event), the
+ * argument array and short vectors copied on the compute stream, the kernel, its status
+ * to page-locked memory (inflight.c). No synchronisation: *status is RT_STATUS_PENDING on
+ * return, but for a kernel that may report status 3 or has accumulators to copy back,
+ * which is waited for here (the engine's lock given up while it runs). CU_OK, or the
+ * first failing call's result (the host copies are then what they were). */
 static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *bufs, int nargs,
                               const RtEngineGrid *g, qp_status *status)
 {
@@ -591,24 +690,32 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
     int how = k->shared ? RT_CUDA_NATIVE : k->lockstep ? RT_CUDA_LOCKSTEP : RT_CUDA_PLAIN;
     if (!rt_cuda_launch_shape(k->block, how, g, grid, blk))
         return 1;       /* CUDA_ERROR_INVALID_VALUE */
-    qp_arg dargs[nargs > 0 ? nargs : 1];
-    Moved moved[nargs + 2];
-    int nm = 0;
-    size_t cused = 0;       /* bytes of qpk_const given to 'hwconst arrays */
     CUresult r = d->cuCtxSetCurrent(C.ctx);
+    if (r != CU_OK)
+        return r;
+    int si = pick_stream(k, bufs, nargs), sid = RT_DEV_COMPUTE + si;
+    CUstream st = C.compute[si];
+    RtCudaSlot *slot = rt_cuda_inflight_take(&C.fl, st, &r);
+    if (!slot)
+        return r;
+    qp_arg dargs[nargs > 0 ? nargs : 1];
+    Moved moved[nargs + 1];
+    int nm = 0, first_acc = nargs - (g->nacc > 0 ? g->nacc : 0);
+    bool now = k->waits;
+    size_t cused = 0;       /* bytes of qpk_const given to 'hwconst arrays */
     for (int i = 0; i < nargs && r == CU_OK; i++) {
         dargs[i] = args[i];
         if (!args[i].p)
             continue;
         if (bufs[i]) {          /* an array: its device copy, kept between launches */
             uint64_t p = 0;
-            r = rt_res_device(bufs[i], &res_ops, buffer_use(bufs[i]), &p);
+            r = rt_res_device_on(bufs[i], &res_ops, buffer_use(bufs[i]), sid, &p);
             dargs[i].p = (void *)(uintptr_t)p;
             size_t bytes = bufs[i]->bytes;
             if (r == CU_OK && i < 64 && (k->hwconst >> i & 1) && cused + bytes <= k->cbytes) {
                 /* 'hwconst: read from the module's __constant__ memory, filled from the
-                 * (current) device copy; the kernel only reads it */
-                r = d->cuMemcpyDtoD(k->cbase + cused, p, bytes);
+                 * (current) device copy on this kernel's stream; the kernel only reads it */
+                r = d->cuMemcpyDtoDAsync(k->cbase + cused, p, bytes, st);
                 dargs[i].p = (void *)(uintptr_t)(k->cbase + cused);
                 cused += (bytes + 15) / 16 * 16;
             }
@@ -625,28 +732,26 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
             continue;
         }
         Moved *m = &moved[nm];
-        *m = (Moved){.host = host, .bytes = bytes, .download = true};
+        *m = (Moved){.host = host, .bytes = bytes, .download = i >= first_acc};
         if ((r = rt_cuda_pool_get(&C.pool, bytes, &m->dev)) != CU_OK)
             break;
         nm++;
-        r = d->cuMemcpyHtoD(m->dev, host, bytes);
+        now |= m->download;
+        /* from pageable memory: the driver stages it before returning */
+        r = d->cuMemcpyHtoDAsync(m->dev, host, bytes, st);
         dargs[i].p = (void *)(uintptr_t)m->dev;
     }
-    Texs texs = {.n = 0};
+    int tex[RT_CUDA_MAX_TEX], nt = 0;
     for (int i = 0; i < k->ntex && r == CU_OK; i++) {
-        if (k->tex[i].arg < nargs)
-            dargs[k->tex[i].arg].i = 0;     /* no texture: the kernel reads global memory */
-        make_texture(&k->tex[i], args, bufs, nargs, dargs, &texs);
+        int e = launch_texture(&k->tex[i], args, bufs, nargs, dargs, st);
+        if (e >= 0)
+            tex[nt++] = e;
     }
-    uint64_t dev_args = 0, dev_status = 0;
+    uint64_t dev_args = 0;
     size_t args_bytes = sizeof(qp_arg) * (size_t)(nargs > 0 ? nargs : 1);
     if (r == CU_OK && (r = rt_cuda_pool_get(&C.pool, args_bytes, &dev_args)) == CU_OK) {
         moved[nm++] = (Moved){.host = NULL, .dev = dev_args, .bytes = args_bytes};
-        r = d->cuMemcpyHtoD(dev_args, dargs, args_bytes);
-    }
-    if (r == CU_OK && (r = rt_cuda_pool_get(&C.pool, sizeof(qp_status), &dev_status)) == CU_OK) {
-        moved[nm++] = (Moved){.host = NULL, .dev = dev_status, .bytes = sizeof(qp_status)};
-        r = d->cuMemsetD8(dev_status, 0, sizeof(qp_status));
+        r = d->cuMemcpyHtoDAsync(dev_args, dargs, args_bytes, st);
     }
     if (r == CU_OK) {
         qp_arg dims, blkd;
@@ -656,42 +761,54 @@ static CUresult launch_device(RtEngineKernel *k, const qp_arg *args, RtBuffer *c
             dims.d[i] = i < g->rank ? g->dims[i] : 1;
             blkd.d[i] = i < g->rank ? g->blk[i] : 1;
         }
-        CUdeviceptr pa = dev_args, ps = dev_status;
+        CUdeviceptr pa = dev_args, ps = slot->dev_status;
         void *params[] = {&pa, &ps, &dims, &blkd};
         if (k->grid)    /* every block resident (coop.c) */
-            r = grid_launch(k, g, grid, blk, params);
+            r = grid_launch(k, g, grid, blk, st, params);
         else
-            r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, C.compute,
-                                  params, NULL);
+            r = d->cuLaunchKernel(k->fn, grid[0], grid[1], grid[2], blk[0], blk[1], blk[2], k->shared, st, params,
+                                  NULL);
     }
-    if (r == CU_OK)
-        r = d->cuCtxSynchronize();
-    if (r == CU_OK)
-        r = d->cuMemcpyDtoH(status, dev_status, sizeof *status);
-    if (r == CU_OK && status->failed == 3)
-        r = 2;      /* the device heap (qp_calloc of lockstep blocks) or a native block's shared memory ran out: nothing downloaded, CPU */
+    /* accumulators back (to pageable memory: the call returns once the kernel is done) */
     for (int j = 0; j < nm && r == CU_OK; j++)
-        if (moved[j].host && moved[j].download)
-            r = d->cuMemcpyDtoH(moved[j].host, moved[j].dev, moved[j].bytes);
-    for (int i = 0; i < nargs && r == CU_OK; i++)
-        if (bufs[i] && args[i].p)
-            rt_res_launched(bufs[i], buffer_use(bufs[i]));
-    if (r == CU_OK) {
-        if (status->name) {
-            /* the array's name is a string of the module, in device memory */
-            static __thread char name[64];
-            if (d->cuMemcpyDtoH(name, (CUdeviceptr)(uintptr_t)status->name, sizeof name - 1) == CU_OK) {
-                name[sizeof name - 1] = '\0';
-                status->name = name;
-            } else {
-                status->name = NULL;
-            }
-        }
-    }
-    free_textures(&texs);
+        if (moved[j].download)
+            r = d->cuMemcpyDtoHAsync(moved[j].host, moved[j].dev, moved[j].bytes, st);
+    /* the blocks go back when the kernel is done: the slot's, or here after a wait */
+    int kept = 0;
     for (int j = 0; j < nm; j++)
-        rt_cuda_pool_put(&C.pool, moved[j].dev, moved[j].bytes);
-    return r;
+        if (rt_cuda_inflight_hold(slot, moved[j].dev, moved[j].bytes))
+            moved[j].bytes = 0;
+        else
+            kept++;
+    now |= kept > 0;
+    if (r != CU_OK) {
+        rt_cuda_inflight_abandon(&C.fl, slot, st);  /* waits for the stream */
+        for (int j = 0; j < nm; j++)
+            if (moved[j].bytes)
+                rt_cuda_pool_put(&C.pool, moved[j].dev, moved[j].bytes);
+        return r;
+    }
+    r = rt_cuda_inflight_issue(&C.fl, slot, st, status, k->name);
+    for (int i = 0; i < nt && r == CU_OK; i++)
+        rt_cuda_tex_used(&C.tex, d, tex[i], st);
+    if (r == CU_OK && now) {
+        /* the status is needed now: a failure 3 runs the kernel on the CPU, accumulators
+         * are read as soon as the launch returns */
+        C.fl.waited++;
+        r = rt_cuda_inflight_wait(&C.fl, status, eng_unlock, eng_lock);
+        if (r == CU_OK && status->failed == 3)
+            r = 2;      /* the device heap (qp_calloc of lockstep blocks) or a native block's shared memory ran out: CPU */
+    }
+    for (int j = 0; j < nm; j++)
+        if (moved[j].bytes)
+            rt_cuda_pool_put(&C.pool, moved[j].dev, moved[j].bytes);
+    if (r != CU_OK)
+        return r;
+    /* the buffers' events after the kernel: later copies and launches wait for it */
+    for (int i = 0; i < nargs; i++)
+        if (bufs[i] && args[i].p)
+            rt_res_launched_on(bufs[i], buffer_use(bufs[i]), sid);
+    return CU_OK;
 }
 
 /* The CPU engine works on host memory: every array's host copy made current, its device
@@ -736,15 +853,32 @@ static void cuda_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *
     rt_cpu_engine.launch(k->cpu, args, bufs, nargs, grid, status);
 }
 
+/* The status of a launch that returned RT_STATUS_PENDING: its event waited for without the
+ * engine's lock (inflight.c), then the status read. */
+static void cuda_settle(qp_status *status)
+{
+    pthread_mutex_lock(&C.mu);
+    if (C.state > 0 && status->failed == RT_STATUS_PENDING) {
+        C.d->cuCtxSetCurrent(C.ctx);
+        rt_cuda_inflight_wait(&C.fl, status, eng_unlock, eng_lock);
+    }
+    if (status->failed == RT_STATUS_PENDING)
+        memset(status, 0, sizeof *status);      /* not ours: nothing to wait for */
+    pthread_mutex_unlock(&C.mu);
+}
+
 static void cuda_free(RtEngineKernel *k)
 {
     if (!k)
         return;
     pthread_mutex_lock(&C.mu);
-    if (k->mod && C.d)
+    if (k->mod && C.d) {
+        C.d->cuCtxSetCurrent(C.ctx);
+        C.d->cuCtxSynchronize();        /* no launch of it (or use of its qpk_const) still running */
         C.d->cuModuleUnload(k->mod);
-    if (k->tiled_mod && C.d)
-        C.d->cuModuleUnload(k->tiled_mod);
+        if (k->tiled_mod)
+            C.d->cuModuleUnload(k->tiled_mod);
+    }
     pthread_mutex_unlock(&C.mu);
     if (k->cpu)
         rt_cpu_engine.free(k->cpu);
@@ -762,6 +896,9 @@ static void cuda_shutdown(void *state)
     pthread_mutex_lock(&C.mu);
     if (C.state > 0) {
         C.d->cuCtxSetCurrent(C.ctx);
+        rt_cuda_inflight_drain(&C.fl);
+        reap(true);
+        rt_cuda_tex_clear(&C.tex, C.d);
         rt_cuda_fft_shutdown();
         rt_cuda_pool_trim(&C.pool);
     }
@@ -774,6 +911,7 @@ const RtEngine rt_cuda_engine = {
     .available = cuda_available,
     .compile = cuda_compile,
     .launch = cuda_launch,
+    .settle = cuda_settle,
     .free = cuda_free,
     .shutdown = cuda_shutdown,
     .host_alloc = rt_cuda_host_alloc,

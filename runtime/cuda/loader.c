@@ -145,6 +145,11 @@ const RtCudaDriver *rt_cuda_driver(char *why, size_t len)
             SYM(d, cuEventDestroy, "cuEventDestroy_v2"),
             SYM(d, cuMemcpyHtoDAsync, "cuMemcpyHtoDAsync_v2"),
             SYM(d, cuMemcpyDtoHAsync, "cuMemcpyDtoHAsync_v2"),
+            SYM(d, cuMemsetD8Async, "cuMemsetD8Async"),
+            SYM(d, cuMemcpyDtoDAsync, "cuMemcpyDtoDAsync_v2"),
+            SYM(d, cuMemcpy3DAsync, "cuMemcpy3DAsync_v2"),
+            SYM(d, cuEventQuery, "cuEventQuery"),
+            SYM(d, cuStreamSynchronize, "cuStreamSynchronize"),
             SYM(d, cuMemHostAlloc, "cuMemHostAlloc"),
             SYM(d, cuMemFreeHost, "cuMemFreeHost"),
         };

@@ -18,6 +18,11 @@
 # A program may state one, `% gpu tolerance: T` (its reason beside it): then the outputs
 # must have the same text but for numbers, each pair within T (absolute). Textures read
 # with linear filtering have one (docs/cuda.md: the hardware's weights are 1/256 steps).
+# Launches return before their kernels ran (docs/cuda.md "Streams"): tests/gpu/errors/ has
+# kernels that fail on the device, whose error (read at the next sync point) must be the
+# CPU's word for word, stderr included; texture_cache.q must make its texture object once;
+# chain3.q over a 1080p clip must issue its launches without waiting and its downloads
+# while the next frame's kernels run (QPIPE_CUDA_STATS).
 # A kernel that the CUDA engine hands to the CPU (its warning "runs on the CPU") fails too:
 # the cases of tests/kernels/cuda/ (native syncthreads blocks with __shared__ memory,
 # 'hwconst in __constant__ memory and past it, 'hwtex_const through __ldg) and
@@ -109,9 +114,48 @@ if [ $defaults -eq 1 ]; then
     else
         echo "ok gpu pinned frames: $pa allocated, $pr reused, 0 failed"
     fi
+    # a kernel's failure on the device: the CPU's error, word for word, nothing printed after
+    for q in tests/gpu/errors/*.q; do
+        for e in cpu cuda; do
+            XDG_CACHE_HOME="$work/cache-$e" timeout 120 "$QPIPE" exec --engine $e "$q" \
+                >"$work/e-$e.out" 2>"$work/e-$e.err" </dev/null
+            echo $? >"$work/e-$e.rc"
+        done
+        if [ "$(cat "$work/e-cuda.rc")" != 65 ] || ! cmp -s "$work/e-cpu.rc" "$work/e-cuda.rc" ||
+            ! cmp -s "$work/e-cpu.out" "$work/e-cuda.out" || ! cmp -s "$work/e-cpu.err" "$work/e-cuda.err"; then
+            echo "not ok gpu error $q: exit $(cat "$work/e-cuda.rc"), stdout/stderr differ from the CPU's: $(diff "$work/e-cpu.err" "$work/e-cuda.err" | head -4 | tr '\n' ' ') $(diff "$work/e-cpu.out" "$work/e-cuda.out" | head -2 | tr '\n' ' ')"
+            failed=$((failed + 1))
+        else
+            echo "ok gpu error $q: the CPU's message"
+        fi
+    done
+    # the texture object of an unchanged buffer reused: 1 made, 18 reused, 1 refilled after the host write
+    XDG_CACHE_HOME="$work/cache-cuda" QPIPE_CUDA_STATS=1 "$QPIPE" exec --engine cuda tests/gpu/texture_cache.q \
+        >"$work/tc.out" 2>"$work/tc.err" </dev/null
+    tex=$(grep 'cuda textures' "$work/tc.err")
+    if [ "$tex" != "qpipe: cuda textures: 1 made, 18 reused, 1 refilled" ]; then
+        echo "not ok gpu texture cache: '$tex' (want 1 made, 18 reused, 1 refilled)"
+        failed=$((failed + 1))
+    else
+        echo "ok gpu texture cache: $tex"
+    fi
     # denoise.q at 1080p on both engines
     ffmpeg -v error -f lavfi -i testsrc2=size=1920x1080:rate=25 -vf noise=alls=20:allf=t -frames:v 10 \
         -pix_fmt yuv444p -c:v libx264 -qp 0 "$work/hd.mkv" || exit 2
+    # overlap: 10 frames of 1080p through chain3.q: 30 launches, none waited for, frame t's
+    # download issued while frame t+1's kernels run (the pipeline holds one output back)
+    XDG_CACHE_HOME="$work/cache-cuda" QPIPE_CUDA_STATS=1 "$QPIPE" run tests/gpu/chain3.q "$work/hd.mkv" \
+        "$work/ov.mkv" --engine cuda --codec ffv1 >/dev/null 2>"$work/ov.err"
+    ov=$(grep 'cuda launches' "$work/ov.err")
+    issued=$(echo "$ov" | sed -n 's/.*launches: \([0-9]*\) issued.*/\1/p')
+    waited=$(echo "$ov" | sed -n 's/.*issued, \([0-9]*\) waited.*/\1/p')
+    odown=$(echo "$ov" | sed -n 's/.*uploads, \([0-9]*\) downloads.*/\1/p')
+    if [ "$issued" != 30 ] || [ "$waited" != 0 ] || [ -z "$odown" ] || [ "$odown" -lt 5 ]; then
+        echo "not ok gpu overlap: '$ov' (want 30 issued, 0 waited for, >= 5 of 10 downloads while a launch ran)"
+        failed=$((failed + 1))
+    else
+        echo "ok gpu overlap: $ov"
+    fi
     for e in cpu cuda; do
         "$QPIPE" run presets/denoise.q "$work/hd.mkv" "$work/dn-$e.mkv" --engine $e --codec ffv1 \
             >/dev/null 2>"$work/dn-$e.err" || echo "exit $? on $e" >>"$work/dn.fail"

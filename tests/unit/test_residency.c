@@ -60,14 +60,25 @@ static Dev dev;
 static const RtDevOps ops = {
     .alloc = d_alloc, .free = d_free, .upload = d_upload, .download = d_download, .lock = d_lock,
     .unlock = d_unlock, .ctx = &dev};
+static int stream = RT_DEV_COMPUTE;     /* the compute stream the "kernels" run on */
 
 /* The same device with two streams: every call is appended to a trace, so the order of
- * copies, launches and the per-buffer event's records, waits and syncs can be checked.
- * U upload, D download, K kernel, R0/R1 record on copy/compute, W0/W1 wait on copy/
- * compute, S host sync, F event freed, X block freed. */
-static char trace[512];
+ * copies, launches and the per-buffer events' records, waits and syncs can be checked.
+ * U upload, D download, K kernel, Rs.e / Ws.e record / wait of event e on stream s (0 the
+ * copy stream, 1.. the compute streams), S.e host sync, F.e event freed, X block freed,
+ * A.e block given to the device to free once e has completed. */
+static char trace[1024];
 static int events_made;
 static void tr(const char *s) { strncat(trace, s, sizeof trace - strlen(trace) - 1); }
+static void tre(const char *what, int stream, uint64_t ev)
+{
+    char b[32];
+    if (stream >= 0)
+        snprintf(b, sizeof b, "%s%d.%d ", what, stream, (int)ev);
+    else
+        snprintf(b, sizeof b, "%s.%d ", what, (int)ev);
+    tr(b);
+}
 static int s_upload(void *ctx, uint64_t dst, const void *src, size_t bytes)
 {
     tr("U ");
@@ -88,34 +99,42 @@ static int s_record(void *ctx, int stream, uint64_t *ev)
     (void)ctx;
     if (!*ev)
         *ev = (uint64_t)++events_made;
-    tr(stream == RT_DEV_COPY ? "R0 " : "R1 ");
+    tre("R", stream, *ev);
     return 0;
 }
 static int s_wait(void *ctx, int stream, uint64_t ev)
 {
-    (void)ctx, (void)ev;
-    tr(stream == RT_DEV_COPY ? "W0 " : "W1 ");
+    (void)ctx;
+    tre("W", stream, ev);
     return 0;
 }
 static int s_sync(void *ctx, uint64_t ev)
 {
-    (void)ctx, (void)ev;
-    tr("S ");
+    (void)ctx;
+    tre("S", -1, ev);
     return 0;
 }
 static void s_event_free(void *ctx, uint64_t ev)
 {
-    (void)ctx, (void)ev;
-    tr("F ");
+    (void)ctx;
+    tre("F", -1, ev);
+}
+static void s_free_after(void *ctx, uint64_t ptr, size_t bytes, uint64_t ev)
+{
+    tre("A", -1, ev);
+    d_free(ctx, ptr, bytes);
 }
 static const RtDevOps sops = {d_alloc, s_free, s_upload, s_download, d_lock, d_unlock, &dev,
-                              s_record, s_wait, s_sync, s_event_free};
+                              s_record, s_wait, s_sync, s_event_free, NULL};
+/* the same with free_after: a freed buffer's block is not waited for */
+static const RtDevOps aops = {d_alloc, s_free, s_upload, s_download, d_lock, d_unlock, &dev,
+                              s_record, s_wait, s_sync, s_event_free, s_free_after};
 static const RtDevOps *cur = &ops;
 
 static float *dptr(RtBuffer *b, unsigned use)
 {
     uint64_t p = 0;
-    if (rt_res_device(b, cur, use, &p))
+    if (rt_res_device_on(b, cur, use, stream, &p))
         return NULL;
     return (float *)(uintptr_t)p;
 }
@@ -124,13 +143,13 @@ static float *dptr(RtBuffer *b, unsigned use)
 static void k_add(RtBuffer *x, unsigned xuse, RtBuffer *y, unsigned yuse, float c)
 {
     float *dx = dptr(x, xuse), *dy = x == y ? dx : dptr(y, yuse);
-    if (cur == &sops)
+    if (cur != &ops)
         tr("K ");
     for (int64_t i = 0; i < x->n; i++)
         dy[i] = dx[i] + c;
-    rt_res_launched(x, xuse);
+    rt_res_launched_on(x, xuse, stream);
     if (y != x)
-        rt_res_launched(y, yuse);
+        rt_res_launched_on(y, yuse, stream);
 }
 
 static Value frame(int64_t n)
@@ -278,17 +297,19 @@ int main(void)
             tr("wrong ");
     }
     rt_release(x);
-    /* frame 0: upload, its event on the copy stream, the kernel waits on it and records
-     * it on the compute stream; the download waits for that, the host for the download.
-     * Frame 1: the host's write first waits for the copy still reading its elements, the
-     * upload for the last use of the device block. Freed: after a sync on the event. */
-    const char *want = "U R0 W1 K R1 W0 D R0 S "
-                       "S W0 U R0 W1 K R1 W0 D R0 S "
-                       "S F X ";
+    /* frame 0: upload, the buffer's event (1) on the copy stream and the host event (2:
+     * the last copy reading the host's elements); the kernel waits on 1 and records it on
+     * the compute stream; the download waits for that, the host for the download only.
+     * Frame 1: the host's write first waits for the upload still reading its elements
+     * (2, not the kernel), the upload for the last use of the device block. Freed: the
+     * upload waited for, then the block after a sync on the buffer's event. */
+    const char *want = "U R0.1 R0.2 W1.1 K R1.1 W0.1 D R0.1 S.1 "
+                       "S.2 W0.1 U R0.1 R0.2 W1.1 K R1.1 W0.1 D R0.1 S.1 "
+                       "S.2 F.2 S.1 F.1 X ";
     report("two streams: copies and kernels ordered by the buffer's event",
            !strcmp(trace, want) ? NULL : why("trace '%s', expected '%s'", trace, want));
-    report("two streams: one event per buffer, reused across frames",
-           events_made == 1 ? NULL : why("%d events made", events_made));
+    report("two streams: two events per buffer (its last use, its last upload), reused across frames",
+           events_made == 2 ? NULL : why("%d events made", events_made));
 
     /* a 'const input and a 'nocopy output: the output's kernel does not wait for an
      * upload it never had; the input is uploaded once, each launch records both */
@@ -298,11 +319,61 @@ int main(void)
     x = frame(8), y = frame(8);
     k_add(x.a->buf, RO, y.a->buf, OUT, 1.0f);
     k_add(x.a->buf, RO, y.a->buf, OUT, 1.0f);
-    const char *want2 = "U R0 W1 K R1 R1 W1 W1 K R1 R1 ";
+    const char *want2 = "U R0.1 R0.2 W1.1 K R1.1 R1.3 W1.1 W1.3 K R1.1 R1.3 ";
     report("two streams: 'const input uploaded once, 'nocopy output never waits on a copy",
            !strcmp(trace, want2) ? NULL : why("trace '%s', expected '%s'", trace, want2));
     rt_release(x);
     rt_release(y);
+
+    /* a pool of compute streams: a launch on stream 3 waits on exactly the events of the
+     * buffers it uses, on its own stream, and records them there; a host read of one of
+     * them waits for that buffer's download only; freeing a buffer whose kernel may still
+     * run hands the block to the device with the event (free_after), no wait */
+    reset();
+    cur = &aops;
+    trace[0] = '\0';
+    events_made = 0;
+    x = frame(8), y = frame(8);
+    Value z = frame(8);
+    k_add(x.a->buf, RW, x.a->buf, RW, 1.0f);                    /* x: events 1, 2 on stream 1 */
+    k_add(z.a->buf, RW, z.a->buf, RW, 1.0f);                    /* z: events 3, 4 */
+    stream = RT_DEV_COMPUTE + 2;
+    trace[0] = '\0';
+    k_add(x.a->buf, RO, y.a->buf, OUT, 1.0f);                   /* y: event 5; z not involved */
+    const char *want3 = "W3.1 K R3.1 R3.5 ";
+    report("stream pool: a launch waits on its buffers' events only, on its own stream",
+           !strcmp(trace, want3) ? NULL : why("trace '%s', expected '%s'", trace, want3));
+    report("stream pool: the buffer remembers the stream of its last use",
+           rt_res_last_stream(y.a->buf) == RT_DEV_COMPUTE + 2 && rt_res_last_stream(z.a->buf) == RT_DEV_COMPUTE
+               ? NULL
+               : why("streams %d, %d", rt_res_last_stream(y.a->buf), rt_res_last_stream(z.a->buf)));
+    trace[0] = '\0';
+    rt_buf_host(y.a->buf, false);
+    const char *want4 = "W0.5 D R0.5 S.5 ";
+    report("stream pool: a host read waits for its own buffer's download only",
+           !strcmp(trace, want4) && ((float *)y.a->data)[0] == 2.0f
+               ? NULL
+               : why("trace '%s', expected '%s'; y[0] = %g", trace, want4, ((float *)y.a->data)[0]));
+    trace[0] = '\0';
+    rt_release(z);
+    const char *want5 = "S.4 F.4 A.3 ";
+    report("free_after: freeing a buffer waits for its upload, not for its kernel",
+           !strcmp(trace, want5) ? NULL : why("trace '%s', expected '%s'", trace, want5));
+    uint64_t v0 = ((RtDevCopy *)x.a->buf->device)->version;
+    k_add(x.a->buf, RO, y.a->buf, OUT, 1.0f);
+    uint64_t v1 = ((RtDevCopy *)x.a->buf->device)->version;
+    k_add(x.a->buf, RW, x.a->buf, RW, 1.0f);
+    uint64_t v2 = ((RtDevCopy *)x.a->buf->device)->version;
+    rt_buf_host(x.a->buf, true);
+    k_add(x.a->buf, RO, y.a->buf, OUT, 1.0f);
+    uint64_t v3 = ((RtDevCopy *)x.a->buf->device)->version;
+    report("the device copy's version: same after a reading launch, new after a writing one and an upload",
+           v1 == v0 && v2 > v1 && v3 > v2 ? NULL : why("versions %llu %llu %llu %llu", (unsigned long long)v0,
+                                                        (unsigned long long)v1, (unsigned long long)v2,
+                                                        (unsigned long long)v3));
+    rt_release(x);
+    rt_release(y);
+    stream = RT_DEV_COMPUTE;
     cur = &ops;
     return failures != 0;
 }
