@@ -18,7 +18,10 @@
 %      follow do not smear, and a pixel that starts again averages 1, 2, 3 ... frames as
 %      its variance falls. P becomes (1 - k)^2 P + k^2;
 %   4. a light spatial step where the estimate is still noisy (P above 1/frames): the new
-%      frame's own 3x3 mean stands in for part of it, in proportion to P.
+%      frame's own 3x3 mean stands in for part of it, in proportion to P, less where the
+%      mean and the estimate differ by more than noise would make them (edges, fine
+%      detail: none at four times the deviation of their difference, the same weight for
+%      the three channels).
 % No window of frames (temporal_radius 0): the output of frame t uses frames up to t only,
 % so it adds no delay, which is what live use wants.
 
@@ -72,7 +75,7 @@ function [] = __kernel__ diff_rows(x : cube'clamped, w : cube'clamped, dh : cube
 endfunction
 
 % The gain, the recursive average and the spatial step (see the top of the file).
-function [] = __kernel__ blend(x : cube'unchecked, w : cube'unchecked, dh : cube'clamped, xh : cube'clamped, pv : mat'unchecked, y : cube'unchecked, vout : mat'unchecked, kmin : scalar, inv_t : scalar, spatial : scalar, pos : ivec2)
+function [] = __kernel__ blend(x : cube'unchecked, w : cube'unchecked, dh : cube'clamped, xh : cube'clamped, pv : mat'unchecked, y : cube'unchecked, vout : mat'unchecked, kmin : scalar, inv_t : scalar, spatial : scalar, inv_sigma : scalar, pos : ivec2)
     i = pos[0]
     j = pos[1]
     e = 0.0
@@ -84,14 +87,23 @@ function [] = __kernel__ blend(x : cube'unchecked, w : cube'unchecked, dh : cube
     k = max(kmin, pp / (pp + 1))
     k = k + (1 - k) * r
     pn = (1 - k) * (1 - k) * pp + k * k
-    % the spatial step: part of the estimate's remaining noise taken off by x's 3x3 mean
+    % the spatial step: part of the estimate's remaining noise taken off by x's 3x3 mean,
+    % not across edges: where the mean and the estimate differ by more than their noise
+    % would make them (four times its deviation), not at all
     a = spatial * max(0.0, pn - kmin) / (pn + 1)
+    g = 0.25 * inv_sigma / sqrt(pn + 1.0 / 9.0)
+    am = a
     for c = 0..2
         v = w[i, j, c] + k * (x[i, j, c] - w[i, j, c])
         m = (xh[i - 1, j, c] + xh[i, j, c] + xh[i + 1, j, c]) * (1.0 / 9.0)
-        y[i, j, c] = v + a * (m - v)
+        am = min(am, a * max(0.0, 1 - abs(m - v) * g))
     endfor
-    vout[i, j] = pn * (1 - a) * (1 - a) + a * a / 9
+    for c = 0..2
+        v = w[i, j, c] + k * (x[i, j, c] - w[i, j, c])
+        m = (xh[i - 1, j, c] + xh[i, j, c] + xh[i + 1, j, c]) * (1.0 / 9.0)
+        y[i, j, c] = v + am * (m - v)
+    endfor
+    vout[i, j] = pn * (1 - am) * (1 - am) + am * am / 9
 endfunction
 
 % Called once with the stream's properties, before the first frame.
@@ -121,9 +133,9 @@ endfunction
 %           failed compensation: the new frame is taken as it is at twice that (default 5;
 %           range 0..100)
 %   search  motion search radius in pixels, at most (default 12; range 2..48)
-%   spatial strength of the spatial step where the estimate is still noisy (default 1.5;
+%   spatial strength of the spatial step where the estimate is still noisy (default 2;
 %           range 0..4; 0: none)
-function y = process(x, sigma = 10.0, frames = 12, motion = 5.0, search = 12, spatial = 1.5)
+function y = process(x, sigma = 10.0, frames = 12, motion = 5.0, search = 12, spatial = 2.0)
     h = size(x, 0)
     w = size(x, 1)
     if state.frames == 0 || state.h != h || state.w != w
@@ -144,7 +156,7 @@ function y = process(x, sigma = 10.0, frames = 12, motion = 5.0, search = 12, sp
     parallel_do([h, w], state.prev, state.var, mv, state.wp, state.pv, DT_DRIFT, warp_cubic)
     parallel_do([h, w], x, state.wp, state.dh, state.xh, diff_rows)
     y = zeros(h, w, 3)
-    parallel_do([h, w], x, state.wp, state.dh, state.xh, state.pv, y, state.var2, 1 / frames, 1 / max(motion * sigma / 5, 1e-3), spatial, blend)
+    parallel_do([h, w], x, state.wp, state.dh, state.xh, state.pv, y, state.var2, 1 / frames, 1 / max(motion * sigma / 5, 1e-3), spatial, 1 / max(sigma, 1e-3), blend)
     state.prev = y
     pyramid_fill(y, state.pyr)
     tmp = state.var
