@@ -357,6 +357,13 @@ function mv = pyramid_motion_rho(pa, pb, search, lambda, pred, rho)
     m = pa.m
     nby = ceil(h / 8)
     nbx = ceil(w / 8)
+    % the kernels read the planes and the predictor unchecked
+    if pb.h != h || pb.w != w
+        error("pyramid_motion: the two pyramids differ in size")
+    endif
+    if search <= 4 && (size(pred, 0) != nby || size(pred, 1) != nbx || size(pred, 2) != 2)
+        error("pyramid_motion: the predictor is not a field of ceil(H/8) x ceil(W/8) x 2")
+    endif
     mv = zeros(nby, nbx, 2)
     % costs in 1/16 grey levels for the 128 pixels a window matches: at full size lambda per
     % pixel and pixel of displacement; at half and quarter size lambda / 4 per pixel and
