@@ -13,7 +13,10 @@ and saturated. Clean and noisy clips are lossless (FFV1, RGB), as is every outpu
 
 Rows: PSNR and SSIM (scikit-image, RGB, the mean over frames) against the clean clip, the
 frames per second of the run (wall) and the CPU seconds per frame (user + system of the
-child process: the machine is shared, so CPU time is the steadier figure).
+child process: the machine is shared, so CPU time is the steadier figure). The row of
+invert.q is the decoding, conversion and FFV1 encoding that every qpipe row pays (FFV1 of a
+noisy 720p frame alone costs about 0.1 CPU s): a filter's own cost is its CPU s/frame less
+that row's.
 """
 import os
 import resource
@@ -112,6 +115,8 @@ def main():
                                            "--set", "sigma=%g" % SIGMA, "--set", "profile=quality"]),
         ("qpipe denoise_temporal.q", src, [QPIPE, "run", q + "/denoise_temporal.q", src, "OUT", "-y", "-q",
                                            "--codec", "ffv1", "--set", "sigma=%g" % SIGMA]),
+        # the decoding, conversion and FFV1 encoding every qpipe row pays, with a trivial filter
+        ("qpipe invert.q (I/O alone)", src, [QPIPE, "run", q + "/invert.q", src, "OUT", "-y", "-q", "--codec", "ffv1"]),
         ("ffmpeg dctdnoiz", src, ff + ["-i", src, "-vf", "dctdnoiz=sigma=%g" % SIGMA] + enc + ["OUT"]),
         # strength 0.75 sigma: the best of 0.5, 0.75, 1 x sigma on the stills (denoise_eval.py)
         ("ffmpeg nlmeans (first %d frames)" % NL_FRAMES, nl_src,
@@ -129,7 +134,7 @@ def main():
         want = FRAMES if inp == src else NL_FRAMES
         if n != want:
             raise RuntimeError("%s: %d frames out, %d in" % (name, n, want))
-        p, s = scores(clean[:n], y)
+        p, s = scores(clean[:n], 255 - y if "invert" in name else y)
         rows.append((name, p, s, n / wall, cpu / n))
         print("  %s: %.2f dB" % (name, p), file=sys.stderr)
     print("pan clip: %dx%d, %d frames, sigma %g (nlmeans on the first %d)\n" % (w, h, FRAMES, SIGMA, NL_FRAMES))
