@@ -128,6 +128,14 @@ const RtCudaNvrtc *rt_cuda_nvrtc(char *why, size_t len);
 /* A function of libcufft/libcublas/libcusolver, the library opened on first use; NULL
  * with why ("cuFFT (libcufft.so) not found ...", "... has no function ..."). */
 void *rt_cuda_symbol(RtCudaLib lib, const char *name, char *why, size_t len);
+/* A library's process-wide handle (cuBLAS's, cuSOLVER's), made on first use by its
+ * `create(void **)` function, or the reason it cannot be (kept: asked once). */
+typedef struct RtCudaHandle {
+    int state;                  /* 0 not tried, 1 made, -1 failed */
+    char why[256];
+    void *h;
+} RtCudaHandle;
+void *rt_cuda_handle(RtCudaHandle *H, RtCudaLib lib, const char *create, char *why, size_t len);
 /* The name of a driver error (CUDA_ERROR_NO_DEVICE ...), or its number. */
 const char *rt_cuda_error_name(CUresult r, char *buf, size_t len);
 

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef int (*CreateFn)(void **handle);
 typedef int (*GemmFn)(void *h, int ta, int tb, int m, int n, int k, const void *alpha, const void *a, int lda,
                       const void *b, int ldb, const void *beta, void *c, int ldc);
 typedef int (*ScalFn)(void *h, int n, const void *alpha, void *x, int incx);
@@ -43,24 +42,11 @@ const char *rt_cuda_blas_symbol(int i)
     return i >= 0 && i < (int)(sizeof names / sizeof *names) ? names[i] : NULL;
 }
 
-static struct {
-    int state;                  /* 0 not tried, 1 made, -1 failed */
-    char why[256];
-    void *h;
-} H;
+static RtCudaHandle H;
 
 void *rt_cuda_blas_handle(char *why, size_t len)
 {
-    if (!H.state) {
-        CreateFn create = (CreateFn)rt_cuda_symbol(RT_CUDA_CUBLAS, "cublasCreate_v2", H.why, sizeof H.why);
-        int r = -1;
-        if (create && (r = create(&H.h)) != 0)
-            snprintf(H.why, sizeof H.why, "cublasCreate failed (status %d)", r);
-        H.state = r == 0 ? 1 : -1;
-    }
-    if (H.state < 0)
-        snprintf(why, len, "%s", H.why);
-    return H.state > 0 ? H.h : NULL;
+    return rt_cuda_handle(&H, RT_CUDA_CUBLAS, "cublasCreate_v2", why, len);
 }
 
 /* Called with the engine's lock held. */

@@ -223,6 +223,20 @@ void *rt_cuda_symbol(RtCudaLib lib, const char *name, char *why, size_t len)
     return sym;
 }
 
+void *rt_cuda_handle(RtCudaHandle *H, RtCudaLib lib, const char *create, char *why, size_t len)
+{
+    if (!H->state) {
+        int (*make)(void **) = (int (*)(void **))rt_cuda_symbol(lib, create, H->why, sizeof H->why);
+        int r = -1;
+        if (make && (r = make(&H->h)) != 0)
+            snprintf(H->why, sizeof H->why, "%s failed (status %d)", create, r);
+        H->state = r == 0 ? 1 : -1;
+    }
+    if (H->state < 0)
+        snprintf(why, len, "%s", H->why);
+    return H->state > 0 ? H->h : NULL;
+}
+
 /* The names of cuda.h for the errors the engine meets, when the driver cannot say them
  * (the toolkit's stub library, a driver that failed to load). */
 static const struct {

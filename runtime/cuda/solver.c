@@ -17,7 +17,6 @@
 
 enum { OP_N = 0, OP_T = 1, FILL_LOWER = 0, ALIGN = 256 };
 
-typedef int (*CreateFn)(void **handle);
 typedef int (*GetrfSizeFn)(void *h, int m, int n, void *a, int lda, int *lwork);
 typedef int (*GetrfFn)(void *h, int m, int n, void *a, int lda, void *work, int *ipiv, int *info);
 typedef int (*GetrsFn)(void *h, int trans, int n, int nrhs, const void *a, int lda, const int *ipiv, void *b,
@@ -87,24 +86,11 @@ void rt_cuda_transpose(const void *src, void *dst, int64_t rows, int64_t cols, s
             memcpy(d + (size_t)(j * rows + i) * esz, s + (size_t)(i * cols + j) * esz, esz);
 }
 
-static struct {
-    int state;                  /* 0 not tried, 1 made, -1 failed */
-    char why[256];
-    void *h;
-} H;
+static RtCudaHandle H;
 
 void *rt_cuda_solver_handle(char *why, size_t len)
 {
-    if (!H.state) {
-        CreateFn create = (CreateFn)rt_cuda_symbol(RT_CUDA_CUSOLVER, "cusolverDnCreate", H.why, sizeof H.why);
-        int r = -1;
-        if (create && (r = create(&H.h)) != 0)
-            snprintf(H.why, sizeof H.why, "cusolverDnCreate failed (status %d)", r);
-        H.state = r == 0 ? 1 : -1;
-    }
-    if (H.state < 0)
-        snprintf(why, len, "%s", H.why);
-    return H.state > 0 ? H.h : NULL;
+    return rt_cuda_handle(&H, RT_CUDA_CUSOLVER, "cusolverDnCreate", why, len);
 }
 
 /* The functions of this file (the engine's lock held). */
