@@ -13,6 +13,7 @@
 #include "runtime/cuda/texture.h"
 #include "runtime/rt.h"
 #include "tests/unit/check.h"
+#include "tests/unit/ptxas.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -230,26 +231,6 @@ static void rm_rf(const char *dir)
     if (d)
         closedir(d);
     rmdir(dir);
-}
-
-/* NULL when ptxas (of the toolkit NVRTC came from) assembles the PTX for sm_90. */
-static const char *ptxas_problem(const char *ptx)
-{
-    const char *home = getenv("CUDA_HOME");
-    char ptxas[512], file[] = "/tmp/qpipe_test_cuda_XXXXXX.ptx", cmd[1200];
-    snprintf(ptxas, sizeof ptxas, "%s/bin/ptxas", home && *home ? home : "/usr/local/cuda");
-    if (access(ptxas, X_OK) != 0)
-        return why("no %s", ptxas);
-    int fd = mkstemps(file, 4);
-    if (fd < 0)
-        return "mkstemps failed";
-    ssize_t n = (ssize_t)strlen(ptx);
-    bool ok = write(fd, ptx, (size_t)n) == n;
-    close(fd);
-    snprintf(cmd, sizeof cmd, "'%s' -arch=sm_90 -o /dev/null '%s' 2>&1", ptxas, file);
-    int rc = ok ? system(cmd) : -1;
-    unlink(file);
-    return rc == 0 ? NULL : why("ptxas -arch=sm_90 failed (status %d)", rc);
 }
 
 static void compile_kernel(const char *label, const char *program, const char *cache)

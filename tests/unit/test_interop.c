@@ -20,6 +20,7 @@
 #include "runtime/rt.h"
 
 #include "tests/unit/check.h"
+#include "tests/unit/ptxas.h"
 
 #include <dlfcn.h>
 #include <math.h>
@@ -116,26 +117,6 @@ static void test_hooks(void)
 }
 
 /* ---------------------------------------------------------------- the text on the GPU */
-
-/* NULL when ptxas (of the toolkit NVRTC came from) assembles the PTX for sm_90. */
-static const char *ptxas_problem(const char *ptx)
-{
-    const char *home = getenv("CUDA_HOME");
-    char ptxas[512], file[] = "/tmp/qpipe_test_interop_XXXXXX.ptx", cmd[1200];
-    snprintf(ptxas, sizeof ptxas, "%s/bin/ptxas", home && *home ? home : "/usr/local/cuda");
-    if (access(ptxas, X_OK) != 0)
-        return why("no %s", ptxas);
-    int fd = mkstemps(file, 4);
-    if (fd < 0)
-        return "mkstemps failed";
-    ssize_t n = (ssize_t)strlen(ptx);
-    bool ok = write(fd, ptx, (size_t)n) == n;
-    close(fd);
-    snprintf(cmd, sizeof cmd, "'%s' -arch=sm_90 -o /dev/null '%s' 2>&1", ptxas, file);
-    int rc = ok ? system(cmd) : -1;
-    unlink(file);
-    return rc == 0 ? NULL : why("ptxas -arch=sm_90 failed (status %d)", rc);
-}
 
 static void test_nvrtc(const char *tmp)
 {
