@@ -23,7 +23,7 @@ import sys
 from harness import *  # noqa: F401,F403 - check, run, out, QPIPE, ROOT
 from harness import main
 
-from cudatext import emit, program, ptx_of  # noqa: E402
+from cudatext import compiled_run, emit, expected, program, ptx_of  # noqa: E402
 
 GOLDEN = {
     "tests/kernels/shared/grid_barrier_reverse.q": ["k"],
@@ -38,21 +38,6 @@ GOLDEN = {
     "tests/kernels/spec/separable_filter_grid_sync.q": ["gaussian_filter_separable"],
     "tests/kernels/blocks/opt_block_cnt_grid.q": ["k"],
 }
-
-
-def expected(rel):
-    with open(os.path.join(ROOT, rel)) as f:
-        return "".join(line[len("% expect: "):] for line in f if line.startswith("% expect: "))
-
-
-def compiled_run(path, names, timeout=60):
-    code, o, e = run([QPIPE, "exec", "-v", "--engine", "cpu", path], timeout=timeout)
-    if code != 0:
-        raise AssertionError("exit %d: %s" % (code, e.strip()[-300:]))
-    for name in names:
-        if "kernel '%s' compiled" % name not in e and "kernel '%s' loaded from the kernel cache" % name not in e:
-            raise AssertionError("kernel %s not compiled: %s" % (name, e.strip()[-300:]))
-    return o, e
 
 
 @check("golden kernels with grid barriers: compiled, the golden files' expected output")

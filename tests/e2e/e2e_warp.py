@@ -22,7 +22,7 @@ import sys
 from harness import *  # noqa: F401,F403 - check, run, out, QPIPE, ROOT
 from harness import main
 
-from cudatext import emit, program, ptx_of  # noqa: E402
+from cudatext import compiled_run, emit, expected, program, ptx_of  # noqa: E402
 
 GOLDEN = {
     "tests/kernels/shared/warp_butterfly_xor.q": ["k"],
@@ -35,21 +35,6 @@ GOLDEN = {
 
 INTRINSICS = ("__shfl_sync(", "__shfl_up_sync(", "__shfl_down_sync(", "__shfl_xor_sync(", "__ballot_sync(",
               "__all_sync(", "__any_sync(", "__syncwarp()")
-
-
-def expected(rel):
-    with open(os.path.join(ROOT, rel)) as f:
-        return "".join(line[len("% expect: "):] for line in f if line.startswith("% expect: "))
-
-
-def compiled_run(path, names, engine="cpu"):
-    code, o, e = run([QPIPE, "exec", "-v", "--engine", engine, path])
-    if code != 0:
-        raise AssertionError("exit %d: %s" % (code, e.strip()[-300:]))
-    for name in names:
-        if "kernel '%s' compiled" % name not in e and "kernel '%s' loaded from the kernel cache" % name not in e:
-            raise AssertionError("kernel %s not compiled: %s" % (name, e.strip()[-300:]))
-    return o, e
 
 
 @check("golden cooperative-group kernels: compiled, the golden files' expected output")
