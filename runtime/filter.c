@@ -409,6 +409,20 @@ int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, s
 
 /* ---------------------------------------------------------------- calls */
 
+/* After a longjmp out of a call: the call's context (which was on the unwound stack)
+ * forgotten, the output flushed; RT_EX_INTERRUPTED or RT_EX_PROGRAM. */
+static int unwound(Rt *rt)
+{
+    rt->frame = NULL;
+    rt->call = NULL;
+    rt->depth = 0;
+    rt->top = NULL;
+    fflush(rt->out);
+    bool intr = rt->interrupted;
+    rt->interrupted = false;
+    return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
+}
+
 /* fn(argv…) with names, under a handler: 0 and *out (a new reference, when out), or 65
  * after the interpreter printed the error. The arguments are borrowed. */
 static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, const char **names, Value *out)
@@ -421,14 +435,7 @@ static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, co
     rt->stack_base = &mark;
     if (setjmp(jb)) {
         rt_pop_to(rt, base);
-        rt->frame = NULL;
-        rt->call = NULL;
-        rt->depth = 0;
-        rt->top = NULL;
-        fflush(rt->out);
-        bool intr = rt->interrupted;
-        rt->interrupted = false;
-        return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
+        return unwound(rt);
     }
     Value *slots = rt_push(rt, argc + 2);
     for (int i = 0; i < argc; i++) {
@@ -460,16 +467,8 @@ int rt_filter_settle(RtFilter *f, bool all)
     char mark;
     rt->top = &jb;
     rt->stack_base = &mark;
-    if (setjmp(jb)) {
-        rt->frame = NULL;
-        rt->call = NULL;        /* the report's context was on the unwound stack */
-        rt->depth = 0;
-        rt->top = NULL;
-        fflush(rt->out);
-        bool intr = rt->interrupted;
-        rt->interrupted = false;
-        return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
-    }
+    if (setjmp(jb))
+        return unwound(rt);
     rt_kernels_settle(rt, all);
     rt->top = NULL;
     return 0;
