@@ -123,14 +123,22 @@ int rt_cuda_gemm(RtArray *a, RtArray *b, RtArray *c, int m, int k, int n, bool d
     return done;
 }
 
-int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len)
+/* ready(), and n elements within cuBLAS's int counts. */
+static bool ready_for(int64_t n, char *why, size_t len)
 {
     if (!ready(why, len))
-        return -1;
+        return false;
     if (n > 0x7fffffff) {
         snprintf(why, len, "too many elements for cuBLAS");
-        return -1;
+        return false;
     }
+    return true;
+}
+
+int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len)
+{
+    if (!ready_for(n, why, len))
+        return -1;
     float byf = (float)by;
     int r = dbl ? B.zdscal(B.h, (int)n, &by, (void *)(uintptr_t)x, 1) : B.csscal(B.h, (int)n, &byf, (void *)(uintptr_t)x, 1);
     if (r)
@@ -140,12 +148,8 @@ int rt_cuda_scal_c(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t
 
 int rt_cuda_scal_r(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t len)
 {
-    if (!ready(why, len))
+    if (!ready_for(n, why, len))
         return -1;
-    if (n > 0x7fffffff) {
-        snprintf(why, len, "too many elements for cuBLAS");
-        return -1;
-    }
     float byf = (float)by;
     void *p = (void *)(uintptr_t)x;
     int r = dbl ? B.dscal(B.h, (int)n, &by, p, 1) : B.sscal(B.h, (int)n, &byf, p, 1);
@@ -156,12 +160,8 @@ int rt_cuda_scal_r(uint64_t x, int64_t n, double by, bool dbl, char *why, size_t
 
 int rt_cuda_widen(uint64_t x, uint64_t y, int64_t n, bool dbl, char *why, size_t len)
 {
-    if (!ready(why, len))
+    if (!ready_for(n, why, len))
         return -1;
-    if (n > 0x7fffffff) {
-        snprintf(why, len, "too many elements for cuBLAS");
-        return -1;
-    }
     int r = (dbl ? B.dcopy : B.scopy)(B.h, (int)n, (void *)(uintptr_t)x, 1, (void *)(uintptr_t)y, 2);
     if (r)
         snprintf(why, len, "cuBLAS copy failed (status %d)", r);
