@@ -34,14 +34,29 @@ vd_buf.h = -1
 vd_buf.w = -1
 
 % Neighbour nb warped onto the centre along mv (blocks of the centre into nb), bilinear,
-% into wb (H x W x 3).
-function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wb : cube'unchecked, pos : ivec2)
-    i = pos[0]
-    j = pos[1]
-    di = mv[floor(i / 8), floor(j / 8), 0]
-    dj = mv[floor(i / 8), floor(j / 8), 1]
-    for c = 0..2
-        wb[i, j, c] = bilinear3(nb, i + di, j + dj, c)
+% into wb (H x W x 3); one thread per 8x8 block, whose vector (so the integer offset and
+% the four bilinear weights) it computes once.
+function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wb : cube'unchecked, h : int, w : int, pos : ivec2)
+    di = mv[pos[0], pos[1], 0]
+    dj = mv[pos[0], pos[1], 1]
+    oi = int(floor(di))
+    oj = int(floor(dj))
+    fy = di - oi
+    fx = dj - oj
+    w00 = (1 - fy) * (1 - fx)
+    w01 = (1 - fy) * fx
+    w10 = fy * (1 - fx)
+    w11 = fy * fx
+    for u = 0..7
+        i = pos[0] * 8 + u
+        for v = 0..7
+            j = pos[1] * 8 + v
+            if i < h && j < w
+                for c = 0..2
+                    wb[i, j, c] = w00 * nb[i + oi, j + oj, c] + w01 * nb[i + oi, j + oj + 1, c] + w10 * nb[i + oi + 1, j + oj, c] + w11 * nb[i + oi + 1, j + oj + 1, c]
+                endfor
+            endif
+        endfor
     endfor
 endfunction
 
@@ -305,7 +320,7 @@ function y = denoise_video(win, sigma, profile, kai)
     den = vd_buf.den
     for side = -1..2..1
         mv = pyramid_motion(pyr[1], pyr[1 + side], 12, max(sigma, 1.0) * 0.03, 0)
-        parallel_do([h, w], win[c + side], mv, wb, warp)
+        parallel_do([size(mv, 0), size(mv, 1)], win[c + side], mv, wb, h, w, warp)
         parallel_do([h, w], x, wb, dh, diff_rows)
         parallel_do([h, w], x, wb, dh, a, 1.5 * sigma, 1.0 / 3, side < 0 ? 1 : 0, comp_mean)
     endfor
