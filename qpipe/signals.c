@@ -63,6 +63,12 @@ static void on_crash(int sig, siginfo_t *si, void *uc)
 {
     (void)si;
     (void)uc;
+    /* several threads of one kernel may fault at once: the first reports and exits, the
+     * others wait for that (their lines would interleave with its) */
+    static int crashing;
+    if (__atomic_exchange_n(&crashing, 1, __ATOMIC_SEQ_CST))
+        for (;;)
+            pause();
     const char *name = sig == SIGSEGV ? "SIGSEGV" : "SIGBUS";
     const RtKernelSite *k = rt_kernel_site();
     if (!k) {

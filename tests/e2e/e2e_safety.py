@@ -391,6 +391,12 @@ def _():
         raise AssertionError("the message: " + err.strip()[-400:])
     if os.path.exists(target) or temporaries(d):
         raise AssertionError("left: %s" % os.listdir(d))
+    # every thread of the pool faults at once: one report, not several interleaved
+    for _ in range(5):
+        code, _, err = run([QPIPE, "run", f, os.path.join(MEDIA, "clean.mkv"), target, "--codec", "ffv1",
+                            "--threads", "8"])
+        if code != 70 or err.count("crashed (") != 1 or err.count("note:") != 1:
+            raise AssertionError("exit %d, the report not once: %s" % (code, err.strip()[-600:]))
 
 
 @check("a symbolic link out of the input folder is not followed (unless --follow-symlinks)")
