@@ -75,10 +75,12 @@ void run_stream_reset(RunStream *s)
     }
 }
 
-void run_stream_set_overlap(RunStream *s, bool on)
+bool run_stream_set_overlap(RunStream *s, bool on)
 {
+    bool any = false;
     for (int i = 0; i < s->n; i++)
-        rt_filter_set_overlap(s->st[i].f, on);
+        any |= rt_filter_set_overlap(s->st[i].f, on);
+    return any;
 }
 
 int run_stream_settle(RunStream *s, bool all)

@@ -305,11 +305,11 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
         fail(p, EX_SOFTWARE, "out of memory");
         return;
     }
-    /* One output is held back: frame t's result is converted (its elements downloaded)
-     * after frame t+1 was pushed, so on the GPU frame t+1's upload and kernels are issued
+    /* On the GPU one output is held back: frame t's result is converted (its elements
+     * downloaded) after frame t+1 was pushed, so frame t+1's upload and kernels are issued
      * while frame t's still run (docs/cuda.md "Streams"); frame t's kernels' status is read
-     * first (run_stream_settle). On the CPU nothing is pending and this changes nothing. */
-    run_stream_set_overlap(s, true);
+     * first (run_stream_settle). On the CPU each output goes on at once. */
+    bool hold = run_stream_set_overlap(s, true);
     Value held = rt_undef();
     bool end = false;
     while (!end) {
@@ -366,8 +366,8 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
             rt_release(y);
             break;
         }
-        Value take = held;
-        held = y;
+        Value take = hold ? held : y;
+        held = hold ? y : rt_undef();
         if (take.kind == V_UNDEF)
             continue;
         IoPicture *out = encode_frame(p, take, enc, enc_started);

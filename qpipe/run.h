@@ -75,8 +75,9 @@ int run_stream_flush(RunStream *s, Value *y);
 void run_stream_reset(RunStream *s);
 /* Let a push return while the last kernels of its frames still run on the GPU (rt.h
  * rt_filter_set_overlap; off again when the stream is freed): the caller then calls
- * run_stream_settle before it reads an output's elements. */
-void run_stream_set_overlap(RunStream *s, bool on);
+ * run_stream_settle before it reads an output's elements. Whether any filter overlaps
+ * (none on the CPU engine). */
+bool run_stream_set_overlap(RunStream *s, bool on);
 /* The kernels' status of the pushes before the last (all: of every push) read: 0, or an
  * exit code after a kernel's error was printed. */
 int run_stream_settle(RunStream *s, bool all);

@@ -19,6 +19,7 @@
  * handler here, which releases the value stack and returns 65.
  */
 #include "lang/lang.h"
+#include "runtime/engine.h"
 #include "runtime/filter_param.h"
 #include "runtime/interp.h"
 #include "runtime/rt.h"
@@ -458,7 +459,13 @@ static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, co
     return 0;
 }
 
-void rt_filter_set_overlap(RtFilter *f, bool on) { f->overlap = on; }
+bool rt_filter_set_overlap(RtFilter *f, bool on)
+{
+    int choice = f->rt->opt.engine;
+    const RtEngine *e = on && choice != RT_ENGINE_CPU ? rt_engine_for(choice, NULL, 0) : NULL;
+    f->overlap = e && e->settle;
+    return f->overlap;
+}
 
 int rt_filter_settle(RtFilter *f, bool all)
 {
