@@ -254,6 +254,14 @@ def make_immedfilt():
         t.check("immedfilt3_%s" % b, 'immedfilt(x, 1, "%s")' % b, median(x, (3, 3), b), 0)
     t.check("immedfilt_r1_default", "immedfilt(m)", median(m, (3, 3), "mirror"), 0)
     t.check("immedfilt3_alias", "immedfilt3(m)", median(m, (3, 3), "mirror"), 0)
+    # even heights take the two-rows-at-once kernel (rows and columns at the edges again
+    # by the one-row kernel)
+    x2, m2, s2 = pattern(8, 11, 3), pattern(10, 8), pattern(4, 3, 2)
+    t.part("r1_pair", ["x = pattern(8, 11, 3)", "m = pattern(10, 8, 1)[:, :, 0]", "s = pattern(4, 3, 2)"])
+    for b in MODE:
+        t.check("immedfilt3_pair_%s" % b, 'immedfilt(x, 1, "%s")' % b, median(x2, (3, 3), b), 0)
+    t.check("immedfilt3_pair_mat", "immedfilt(m)", median(m2, (3, 3), "mirror"), 0)
+    t.check("immedfilt3_pair_4x3", 'immedfilt(s, 1, "clamped")', median(s2, (3, 3), "clamped"), 0)
     t.part("r2", inputs)
     # one-channel inputs only: GCC takes 1.2 s of CPU for the 5 x 5 network over one channel,
     # 4.5 s over three (flattened channels), too close to the 10 s of a test on a busy machine
