@@ -359,6 +359,15 @@ def make_immorphology():
     t.part("open_close", inputs)
     t.check("imopen_disk", 'imopen(m, strel_disk(1), [-1, -1], "mirror")', grey(nd.grey_opening, m, disk(1), "mirror"), 0)
     t.check("imclose_sq3", 'imclose(x, 1, [-1, -1], "clamped")', grey(nd.grey_closing, x, sq3, "clamped"), 0)
+    # even heights take the two-rows-at-once 3 x 3 kernels (edges again by the one-pixel one)
+    x2, m2 = pattern(8, 11, 3), pattern(10, 8)
+    t.part("square_pair", ["x = pattern(8, 11, 3)", "m = pattern(10, 8, 1)[:, :, 0]", "s = pattern(4, 3, 2)"])
+    for b in MODE:
+        t.check("imerode_pair_%s" % b, 'imerode(x, 1, [-1, -1], "%s")' % b, grey(nd.grey_erosion, x2, sq3, b), 0)
+        t.check("imdilate_pair_%s" % b, 'imdilate(x, 1, [-1, -1], "%s")' % b, grey(nd.grey_dilation, x2, sq3, b), 0)
+    t.check("imopen_pair", "imopen(m, 1)", grey(nd.grey_opening, m2, sq3, "mirror"), 0)
+    t.check("imclose_pair_4x3", 'imclose(s, 1, [-1, -1], "clamped")',
+            grey(nd.grey_closing, pattern(4, 3, 2), sq3, "clamped"), 0)
     t.write()
 
 
