@@ -7,6 +7,7 @@
 %   median3/5  median.q: immedfilt(x, r, "clamped")       (OpenCV: medianBlur 3 / 5)
 %   open3      morph.q: imopen(x, 1, [-1, -1], "clamped") (OpenCV: morphologyEx MORPH_OPEN 3x3)
 %   down_*     resize.q: imresize(x, 0.5, method)         (OpenCV resize, FFmpeg scale)
+%   up_bicubic resize.q: imresize(x, 2, "bicubic")        (OpenCV resize INTER_CUBIC, FFmpeg scale)
 % Each runs once untimed (kernels compile on a cold cache), then `reps` times; the median ms
 % is printed. Quality of resizing: PSNR of imresize(imresize(x, 0.5, m), [H, W], m) against
 % x, the output rounded to 8 bits as a file would hold it:
@@ -33,14 +34,16 @@ function y = op_run(n, x)
     | 4 -> y = imopen(x, 1, [-1, -1], "clamped")
     | 5 -> y = imresize(x, 0.5, "bilinear")
     | 6 -> y = imresize(x, 0.5, "bicubic")
-    | _ -> y = imresize(x, 0.5, "lanczos")
+    | 7 -> y = imresize(x, 0.5, "lanczos")
+    | _ -> y = imresize(x, 2, "bicubic")
     endmatch
 endfunction
 
 function [] = main(file, reps = 7)
     x = imread(file)
-    names = {"unsharp", "cas", "median3", "median5", "open3", "down_bilinear", "down_bicubic", "down_lanczos"}
-    for n = 0..7
+    names = {"unsharp", "cas", "median3", "median5", "open3", "down_bilinear", "down_bicubic", "down_lanczos",
+             "up_bicubic"}
+    for n = 0..8
         times = zeros(reps)
         for r = -1..reps - 1
             tic()

@@ -6,7 +6,8 @@
 # The image: frame 0 of FFmpeg's testsrc2 at 1920x1080 (shapes, gradients, text), as PNG.
 # bench/presets.q times the presets' functions in qpipe (float32 frames, as filters see
 # them; bench/presets_color.q and presets_lut3d.q time color.q and lut3d.q with a 33^3 table)
-# and measures the resize quality (PSNR after 0.5x down and 2x up with one method);
+# and measures the resize quality (PSNR after 0.5x down and 2x up with one method; then the
+# aliasing and passband of 0.5x on a zone plate, for qpipe, OpenCV and swscale);
 # bench/presets_peers.py times OpenCV (uint8, its fast path, and float32) and FFmpeg (cas,
 # swscale) and measures their down-up PSNR. The two run ROUNDS times (3) alternately, on
 # THREADS threads (2); the figure is the median over rounds of each side's median of REPS
@@ -110,6 +111,9 @@ row down_bicubic down_bicubic_ms "swscale bicubic" down_bicubic_swscale_ms
 row down_lanczos down_lanczos_ms "OpenCV LANCZOS4 uint8" down_lanczos_ms
 row down_lanczos down_lanczos_ms "OpenCV LANCZOS4 f32" down_lanczos_f32_ms
 row down_lanczos down_lanczos_ms "swscale lanczos" down_lanczos_swscale_ms
+row up2_bicubic up_bicubic_ms "OpenCV CUBIC uint8" up_bicubic_ms
+row up2_bicubic up_bicubic_ms "OpenCV CUBIC float32" up_bicubic_f32_ms
+row up2_bicubic up_bicubic_ms "swscale bicubic" up_bicubic_swscale_ms
 for m in bilinear bicubic lanczos; do
     q=$(val presets "psnr_$m" "$tmp/q.out")
     o=$(val presets_peers "psnr_opencv_$m" "$tmp/p.out")
@@ -118,6 +122,45 @@ for m in bilinear bicubic lanczos; do
         printf "psnr down-up %-8s qpipe %6.2f dB  OpenCV %6.2f dB  swscale %6.2f dB\n", m, q, o, s }'
 done
 echo "psnr down-up area     OpenCV INTER_AREA down, INTER_LINEAR up: $(val presets_peers psnr_opencv_area "$tmp/p.out") dB"
+
+# aliasing of 0.5x: a zone plate (grey, 127.5 + 100 cos(pi r^2 / 2R), R = 1080: the local
+# frequency r / 2R cycles/pixel, 0.5 at r = R) shrunk by each method to 960x540 (8-bit
+# files). Where the input's frequency lies above the output's Nyquist (0.25; r from 0.6 R to
+# 0.95 R) a correct shrink leaves flat grey: the RMS of output - 127.5 there is the aliasing
+# (lower is better). Below 0.35 R (0.7 of the output's Nyquist) the output should be the
+# zone plate itself: PSNR against it, the passband (higher is better; antialiasing softens
+# the top of the passband, no antialiasing keeps it and aliases).
+"$PYTHON" - "$tmp" <<'PY' || { echo "cannot write the zone plate"; exit 1; }
+import sys, numpy as np, cv2
+H, W, R = 1080, 1920, 1080.0
+yy, xx = np.mgrid[0:H, 0:W]
+z = 127.5 + 100 * np.cos(np.pi * ((yy - (H - 1) / 2) ** 2 + (xx - (W - 1) / 2) ** 2) / (2 * R))
+cv2.imwrite(sys.argv[1] + "/zone.png", np.repeat(np.round(z).astype(np.uint8)[:, :, None], 3, 2))
+PY
+for m in bilinear bicubic lanczos; do
+    "$QPIPE" run "$root/presets/resize.q" "$tmp/zone.png" "$tmp/zone_q_$m.png" --set scale=0.5 --set method=$m \
+        -y -q >/dev/null 2>&1 || { echo "qpipe resize.q failed on the zone plate"; exit 1; }
+    ffmpeg -nostdin -loglevel error -y -i "$tmp/zone.png" -vf "scale=960:540:flags=$m" -pix_fmt rgb24 \
+        "$tmp/zone_s_$m.png" || { echo "ffmpeg failed on the zone plate"; exit 1; }
+done
+"$PYTHON" - "$tmp" <<'PY'
+import sys, numpy as np, cv2
+d = sys.argv[1]
+H, W, R = 1080, 1920, 1080.0
+oy, ox = np.mgrid[0:H // 2, 0:W // 2]
+r = np.sqrt((2 * oy + 0.5 - (H - 1) / 2) ** 2 + (2 * ox + 0.5 - (W - 1) / 2) ** 2)
+stop, passband = (r > 0.6 * R) & (r < 0.95 * R), r < 0.35 * R
+ideal = 127.5 + 100 * np.cos(np.pi * r ** 2 / (2 * R))
+x = cv2.imread(d + "/zone.png")
+def metric(img):
+    g = img.astype(np.float64).mean(axis=2)
+    e = g[passband] - ideal[passband]
+    return "alias %6.2f passband %5.2f dB" % (np.sqrt(np.mean((g[stop] - 127.5) ** 2)), 10 * np.log10(255.0 ** 2 / np.mean(e * e)))
+for m, cvm in (("bilinear", cv2.INTER_LINEAR), ("bicubic", cv2.INTER_CUBIC), ("lanczos", cv2.INTER_LANCZOS4)):
+    print("zone plate 0.5x %-8s qpipe %s  OpenCV %s  swscale %s" % (m, metric(cv2.imread(d + "/zone_q_%s.png" % m)),
+          metric(cv2.resize(x, (W // 2, H // 2), interpolation=cvm)), metric(cv2.imread(d + "/zone_s_%s.png" % m))))
+print("zone plate 0.5x area     OpenCV %s" % metric(cv2.resize(x, (W // 2, H // 2), interpolation=cv2.INTER_AREA)))
+PY
 
 # deband quality: a 1080p gradient banded in 6-level steps, against the smooth gradient
 "$PYTHON" - "$tmp" <<'PY' || { echo "cannot write the banded image"; exit 1; }

@@ -10,6 +10,7 @@
   open3          OpenCV morphologyEx(MORPH_OPEN, 3x3 rectangle) on uint8
   down_*         OpenCV resize to 960 x 540: INTER_LINEAR (no antialiasing), INTER_AREA (the
                  antialiased choice), INTER_CUBIC, INTER_LANCZOS4; uint8
+  up_bicubic     OpenCV resize to 3840 x 2160, INTER_CUBIC; uint8
   *_f32          the OpenCV operations again on float32 (0..255), the type of qpipe's frames
   fft_numpy      fft_filter.q's Gaussian low-pass (cutoff 0.1) in NumPy: rfft2, mask, irfft2
                  (NumPy's FFT is single-threaded and computes in double)
@@ -19,7 +20,7 @@
   lut3d          FFmpeg's lut3d with the table CUBE (when given), interp trilinear (what
                  lut3d.q does) and tetrahedral (FFmpeg's default), on rgb24, as cas
   swscale        FFmpeg's scale filter to 960x540 (flags bilinear / bicubic / lanczos, the
-                 time per frame as for cas)
+                 time per frame as for cas), and to 3840x2160 (bicubic)
 Quality: PSNR of down (0.5) then up (2x) with the same method against the input, uint8 as
 files hold it, for OpenCV (INTER_AREA down + INTER_LINEAR up for "area", the others each
 with itself) and swscale (scale down and up in one filter graph, then FFmpeg's psnr).
@@ -85,6 +86,7 @@ def main(argv):
         ("down_area", lambda: cv2.resize(x, (W // 2, H // 2), interpolation=cv2.INTER_AREA)),
         ("down_bicubic", lambda: cv2.resize(x, (W // 2, H // 2), interpolation=cv2.INTER_CUBIC)),
         ("down_lanczos", lambda: cv2.resize(x, (W // 2, H // 2), interpolation=cv2.INTER_LANCZOS4)),
+        ("up_bicubic", lambda: cv2.resize(x, (2 * W, 2 * H), interpolation=cv2.INTER_CUBIC)),
     ]
     # the same operations on float32, the frames qpipe's filters see (0..255)
     xf = x.astype(np.float32)
@@ -97,6 +99,7 @@ def main(argv):
         ("down_area_f32", lambda: cv2.resize(xf, (W // 2, H // 2), interpolation=cv2.INTER_AREA)),
         ("down_bicubic_f32", lambda: cv2.resize(xf, (W // 2, H // 2), interpolation=cv2.INTER_CUBIC)),
         ("down_lanczos_f32", lambda: cv2.resize(xf, (W // 2, H // 2), interpolation=cv2.INTER_LANCZOS4)),
+        ("up_bicubic_f32", lambda: cv2.resize(xf, (2 * W, 2 * H), interpolation=cv2.INTER_CUBIC)),
     ]
     fy, fx = np.fft.fftfreq(H).astype(np.float32)[:, None, None], np.fft.fftfreq(W).astype(np.float32)[None, :, None]
     mask = np.exp(-(fy ** 2 + fx ** 2) / np.float32(2 * 0.1 ** 2)).astype(np.float32)
@@ -128,6 +131,8 @@ def main(argv):
     for flag in ("bilinear", "bicubic", "lanczos"):
         print("presets_peers: down_%s_swscale_ms %.3f"
               % (flag, ffmpeg_ms(path, "scale=%d:%d:flags=%s" % (W // 2, H // 2, flag), frames, threads)))
+    print("presets_peers: up_bicubic_swscale_ms %.3f"
+          % ffmpeg_ms(path, "scale=%d:%d:flags=bicubic" % (2 * W, 2 * H), frames, threads))
 
     def psnr(u):
         e = u.astype(np.float64) - x.astype(np.float64)
