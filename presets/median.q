@@ -1,6 +1,6 @@
-% median.q - median filter, each channel on its own (the kernels of immedfilt.q: selection
-% networks for 3x3 and 5x5 windows, compiled and vectorised over a row; larger windows
-% select from the window per pixel).
+% median.q - median filter, each channel on its own (the kernels of immedfilt.q: sorted
+% columns shared by two output rows for 3x3, a selection network for 5x5, compiled and
+% vectorised over a row; larger windows select from the window per pixel).
 %
 % With the default "clamped" boundary the result equals OpenCV's medianBlur(x, 2r+1)
 % (BORDER_REPLICATE) exactly on 8-bit images (tests/e2e/e2e_presets.py).
