@@ -52,8 +52,10 @@ endfunction
 
 % Neighbour nb warped onto the centre along mv (blocks of the centre into nb), bilinear,
 % into wo in the opponent space, planar (as to_opp); one thread per 8x8 block, whose vector
-% (so the integer offset and the four bilinear weights) it computes once.
-function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wo : mat'unchecked, h : int, w : int, pos : ivec2)
+% (so the integer offset and the four bilinear weights) it computes once. nu is nb again,
+% read unchecked where the block and its displaced 9x9 source lie inside the frame (all but
+% the edges: its rows then run in vector lanes), nb with clamped reads elsewhere.
+function [] = __kernel__ warp(nb : cube'clamped, nu : cube'unchecked, mv : cube'unchecked, wo : mat'unchecked, h : int, w : int, pos : ivec2)
     di = mv[pos[0], pos[1], 0]
     dj = mv[pos[0], pos[1], 1]
     oi = int(floor(di))
@@ -64,20 +66,37 @@ function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wo : mat'u
     w01 = (1 - fy) * fx
     w10 = fy * (1 - fx)
     w11 = fy * fx
-    for u = 0..7
-        i = pos[0] * 8 + u
-        for v = 0..7
-            j = pos[1] * 8 + v
-            if i < h && j < w
-                r = w00 * nb[i + oi, j + oj, 0] + w01 * nb[i + oi, j + oj + 1, 0] + w10 * nb[i + oi + 1, j + oj, 0] + w11 * nb[i + oi + 1, j + oj + 1, 0]
-                g = w00 * nb[i + oi, j + oj, 1] + w01 * nb[i + oi, j + oj + 1, 1] + w10 * nb[i + oi + 1, j + oj, 1] + w11 * nb[i + oi + 1, j + oj + 1, 1]
-                b = w00 * nb[i + oi, j + oj, 2] + w01 * nb[i + oi, j + oj + 1, 2] + w10 * nb[i + oi + 1, j + oj, 2] + w11 * nb[i + oi + 1, j + oj + 1, 2]
+    i0 = pos[0] * 8
+    j0 = pos[1] * 8
+    if i0 + 8 <= h && j0 + 8 <= w && i0 + oi >= 0 && j0 + oj >= 0 && i0 + oi + 8 < h && j0 + oj + 8 < w
+        for u = 0..7
+            i = i0 + u
+            for v = 0..7
+                j = j0 + v
+                r = w00 * nu[i + oi, j + oj, 0] + w01 * nu[i + oi, j + oj + 1, 0] + w10 * nu[i + oi + 1, j + oj, 0] + w11 * nu[i + oi + 1, j + oj + 1, 0]
+                g = w00 * nu[i + oi, j + oj, 1] + w01 * nu[i + oi, j + oj + 1, 1] + w10 * nu[i + oi + 1, j + oj, 1] + w11 * nu[i + oi + 1, j + oj + 1, 1]
+                b = w00 * nu[i + oi, j + oj, 2] + w01 * nu[i + oi, j + oj + 1, 2] + w10 * nu[i + oi + 1, j + oj, 2] + w11 * nu[i + oi + 1, j + oj + 1, 2]
                 wo[i, j] = (r + g + b) * (1.0 / 3.0)
                 wo[h + i, j] = (r - b) * 0.5
                 wo[2 * h + i, j] = (r - 2 * g + b) * 0.25
-            endif
+            endfor
         endfor
-    endfor
+    else
+        for u = 0..7
+            i = i0 + u
+            for v = 0..7
+                j = j0 + v
+                if i < h && j < w
+                    r = w00 * nb[i + oi, j + oj, 0] + w01 * nb[i + oi, j + oj + 1, 0] + w10 * nb[i + oi + 1, j + oj, 0] + w11 * nb[i + oi + 1, j + oj + 1, 0]
+                    g = w00 * nb[i + oi, j + oj, 1] + w01 * nb[i + oi, j + oj + 1, 1] + w10 * nb[i + oi + 1, j + oj, 1] + w11 * nb[i + oi + 1, j + oj + 1, 1]
+                    b = w00 * nb[i + oi, j + oj, 2] + w01 * nb[i + oi, j + oj + 1, 2] + w10 * nb[i + oi + 1, j + oj, 2] + w11 * nb[i + oi + 1, j + oj + 1, 2]
+                    wo[i, j] = (r + g + b) * (1.0 / 3.0)
+                    wo[h + i, j] = (r - b) * 0.5
+                    wo[2 * h + i, j] = (r - 2 * g + b) * 0.25
+                endif
+            endfor
+        endfor
+    endif
 endfunction
 
 % The differences of the centre xo and the warped neighbour wo (both planar opponent)
@@ -367,7 +386,7 @@ function y = denoise_video(win, sigma, profile, kai)
     parallel_do([h, nrun], x, xo, h, w, to_opp)
     for side = -1..2..1
         mv = pyramid_motion(pyr[1], pyr[1 + side], 12, max(sigma, 1.0) * 0.03, 0)
-        parallel_do([size(mv, 0), size(mv, 1)], win[c + side], mv, wo, h, w, warp)
+        parallel_do([size(mv, 0), size(mv, 1)], win[c + side], win[c + side], mv, wo, h, w, warp)
         parallel_do([3 * h, nrun], xo, wo, dh, w, diff_rows)
         parallel_do([h, nrun], dh, mk, 1.5 * sigma, h, w, comp_mask)
         parallel_do([3 * h, nrun], xo, wo, mk, a, 1.0 / 3, side < 0 ? 1 : 0, h, w, comp_mean)
