@@ -3,7 +3,8 @@ natural picture, denoised by qpipe and FFmpeg, in one run.
 
 Run by bench/denoise.sh in its virtualenv (scikit-image); argument: the repository root.
 Environment: QPIPE, FRAMES (50: 2 s at 25 fps), NL_FRAMES (10: nlmeans is slow, its row is
-on the first NL_FRAMES frames only), SIGMA (15), HD_FRAMES (10, the 1080p speed run).
+on the first NL_FRAMES frames only), SIGMA (15), HD_FRAMES (30, the 1080p speed runs; at
+least 30 so that start-up and the filling of the pipeline do not dominate).
 
 The clip: scikit-image's astronaut (512x512) upscaled 3x (bicubic), a 1280x720 window that
 pans right and down by (3.1, 1.7) pixels per frame and zooms in by 0.15% per frame (each
@@ -17,6 +18,11 @@ child process: the machine is shared, so CPU time is the steadier figure). The r
 invert.q is the decoding, conversion and FFV1 encoding that every qpipe row pays (FFV1 of a
 noisy 720p frame alone costs about 0.1 CPU s): a filter's own cost is its CPU s/frame less
 that row's.
+
+Then the 1080p speed table: denoise.q fast, denoise_temporal.q and identity.q, each with
+raw NUT in and `--format null` out (the filter's throughput, as `ffmpeg ... -f null -`
+measures a filter) and with FFV1 in and out (the codec of the table above); fps (wall),
+CPU s per frame, and for the raw rows the CPU per frame without the start-up.
 """
 import os
 import resource
@@ -35,7 +41,8 @@ ROOT = sys.argv[1]
 QPIPE = os.environ.get("QPIPE", os.path.join(ROOT, "build", "qpipe"))
 FRAMES = int(os.environ.get("FRAMES", "50"))
 NL_FRAMES = int(os.environ.get("NL_FRAMES", "10"))
-HD_FRAMES = int(os.environ.get("HD_FRAMES", "10"))
+HD_FRAMES = int(os.environ.get("HD_FRAMES", "30"))
+HD_SHORT = max(1, min(10, HD_FRAMES // 3))
 SIGMA = float(os.environ.get("SIGMA", "15"))
 
 
@@ -149,24 +156,39 @@ def main():
             print("| %s | %.2f | %.4f | — | — |" % (name, p, s))
         else:
             print("| %s | %.2f | %.4f | %.2f | %.2f |" % (name, p, s, fps, cpf))
-    # 1080p speed of the fast profile
+    sys.stdout.flush()
+    # 1080p speed: the clip at 1920x1080, HD_FRAMES frames, each filter run twice. "raw in,
+    # null out": the frames as uncompressed NUT (bgr0 rawvideo) in and `--format null` out
+    # (FFmpeg's -f null -), so that the row is the filter's throughput with the conversions
+    # to and from float, as FFmpeg users measure a filter; "FFV1 in and out": the lossless
+    # codec of the rows above on both sides (FFV1 of a noisy 1080p frame costs about 0.15
+    # CPU s to decode and as much to encode). The start-up (loading the filter and its
+    # compiled kernels, the first frame's buffers) is in every row; the last column leaves
+    # it out: the CPU time of the run less that of a run of HD_SHORT frames, per frame.
     hd_clean, hd_noisy = make_clip(HD_FRAMES, 1080, 1920)
     hd = os.path.join(tmp, "hd.mkv")
     write_clip(hd_noisy, hd)
+    hd_raw = os.path.join(tmp, "hd.nut")
+    subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-i", hd, "-c:v", "rawvideo", "-pix_fmt",
+                    "bgr0", hd_raw], check=True)
+    del hd_clean, hd_noisy
     out = os.path.join(tmp, "hd_out.mkv")
-    cpu, wall = run_child([QPIPE, "run", q + "/denoise.q", hd, out, "-y", "-q", "--codec", "ffv1",
-                           "--set", "sigma=%g" % SIGMA, "--set", "profile=fast"])
-    print("\n1080p, %d frames, denoise.q fast: %.2f fps (wall), %.2f CPU s/frame" % (HD_FRAMES, HD_FRAMES / wall,
-                                                                                     cpu / HD_FRAMES))
-    cpu, wall = run_child([QPIPE, "run", q + "/denoise_temporal.q", hd, out, "-y", "-q", "--codec", "ffv1",
-                           "--set", "sigma=%g" % SIGMA])
-    print("1080p, %d frames, denoise_temporal.q: %.2f fps (wall), %.2f CPU s/frame" % (HD_FRAMES, HD_FRAMES / wall,
-                                                                                       cpu / HD_FRAMES))
-    # the floor: the same run through a filter that returns its frame (FFV1 decoding and
-    # encoding, the conversions to and from float, the start-up), which every row above pays
-    cpu, wall = run_child([QPIPE, "run", q + "/identity.q", hd, out, "-y", "-q", "--codec", "ffv1"])
-    print("1080p, %d frames, identity filter (decode, encode, start-up): %.2f fps (wall), %.2f CPU s/frame"
-          % (HD_FRAMES, HD_FRAMES / wall, cpu / HD_FRAMES))
+    hd_rows = [("denoise.q fast", [q + "/denoise.q", "--set", "sigma=%g" % SIGMA, "--set", "profile=fast"]),
+               ("denoise_temporal.q", [q + "/denoise_temporal.q", "--set", "sigma=%g" % SIGMA]),
+               ("identity.q (input and output alone)", [q + "/identity.q"])]
+    print("\n1080p (the clip at 1920x1080), %d frames; CPU s/frame after start-up: (CPU of the run - CPU of "
+          "%d frames) / %d\n" % (HD_FRAMES, HD_SHORT, HD_FRAMES - HD_SHORT))
+    print("| filter | input, output | fps (wall, this run) | CPU s/frame | CPU s/frame after start-up |")
+    print("|---|---|---|---|---|")
+    for name, args in hd_rows:
+        cmd = [QPIPE, "run", args[0], hd_raw, "-", "-q", "--format", "null"] + args[1:]
+        cpu, wall = run_child(cmd)
+        short, _ = run_child(cmd + ["--frames", str(HD_SHORT)])
+        print("| %s | raw NUT in, --format null out | %.2f | %.3f | %.3f |" % (
+            name, HD_FRAMES / wall, cpu / HD_FRAMES, (cpu - short) / (HD_FRAMES - HD_SHORT)))
+        cpu, wall = run_child([QPIPE, "run", args[0], hd, out, "-y", "-q", "--codec", "ffv1"] + args[1:])
+        print("| %s | FFV1 in, FFV1 out | %.2f | %.3f | — |" % (name, HD_FRAMES / wall, cpu / HD_FRAMES))
+        sys.stdout.flush()
     subprocess.run(["rm", "-rf", tmp])
 
 

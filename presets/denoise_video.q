@@ -33,10 +33,29 @@ vd_buf = object()
 vd_buf.h = -1
 vd_buf.w = -1
 
+% Frame x (H x W x 3, RGB) in the opponent space, planar, into o (3H x W: channel c at
+% rows c H .. c H + H - 1), one thread per run of 32 pixels of a row.
+function [] = __kernel__ to_opp(x : cube'unchecked, o : mat'unchecked, h : int, w : int, pos : ivec2)
+    i = pos[0]
+    j0 = pos[1] * 32
+    n = min(32, w - j0)
+    for v = 0..n - 1
+        j = j0 + v
+        r = x[i, j, 0]
+        g = x[i, j, 1]
+        b = x[i, j, 2]
+        o[i, j] = (r + g + b) * (1.0 / 3.0)
+        o[h + i, j] = (r - b) * 0.5
+        o[2 * h + i, j] = (r - 2 * g + b) * 0.25
+    endfor
+endfunction
+
 % Neighbour nb warped onto the centre along mv (blocks of the centre into nb), bilinear,
-% into wb (H x W x 3); one thread per 8x8 block, whose vector (so the integer offset and
-% the four bilinear weights) it computes once.
-function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wb : cube'unchecked, h : int, w : int, pos : ivec2)
+% into wo in the opponent space, planar (as to_opp); one thread per 8x8 block, whose vector
+% (so the integer offset and the four bilinear weights) it computes once. nu is nb again,
+% read unchecked where the block and its displaced 9x9 source lie inside the frame (all but
+% the edges: its rows then run in vector lanes), nb with clamped reads elsewhere.
+function [] = __kernel__ warp(nb : cube'clamped, nu : cube'unchecked, mv : cube'unchecked, wo : mat'unchecked, h : int, w : int, pos : ivec2)
     di = mv[pos[0], pos[1], 0]
     dj = mv[pos[0], pos[1], 1]
     oi = int(floor(di))
@@ -47,62 +66,103 @@ function [] = __kernel__ warp(nb : cube'clamped, mv : cube'unchecked, wb : cube'
     w01 = (1 - fy) * fx
     w10 = fy * (1 - fx)
     w11 = fy * fx
-    for u = 0..7
-        i = pos[0] * 8 + u
-        for v = 0..7
-            j = pos[1] * 8 + v
-            if i < h && j < w
-                for c = 0..2
-                    wb[i, j, c] = w00 * nb[i + oi, j + oj, c] + w01 * nb[i + oi, j + oj + 1, c] + w10 * nb[i + oi + 1, j + oj, c] + w11 * nb[i + oi + 1, j + oj + 1, c]
-                endfor
-            endif
+    i0 = pos[0] * 8
+    j0 = pos[1] * 8
+    if i0 + 8 <= h && j0 + 8 <= w && i0 + oi >= 0 && j0 + oj >= 0 && i0 + oi + 8 < h && j0 + oj + 8 < w
+        for u = 0..7
+            i = i0 + u
+            for v = 0..7
+                j = j0 + v
+                r = w00 * nu[i + oi, j + oj, 0] + w01 * nu[i + oi, j + oj + 1, 0] + w10 * nu[i + oi + 1, j + oj, 0] + w11 * nu[i + oi + 1, j + oj + 1, 0]
+                g = w00 * nu[i + oi, j + oj, 1] + w01 * nu[i + oi, j + oj + 1, 1] + w10 * nu[i + oi + 1, j + oj, 1] + w11 * nu[i + oi + 1, j + oj + 1, 1]
+                b = w00 * nu[i + oi, j + oj, 2] + w01 * nu[i + oi, j + oj + 1, 2] + w10 * nu[i + oi + 1, j + oj, 2] + w11 * nu[i + oi + 1, j + oj + 1, 2]
+                wo[i, j] = (r + g + b) * (1.0 / 3.0)
+                wo[h + i, j] = (r - b) * 0.5
+                wo[2 * h + i, j] = (r - 2 * g + b) * 0.25
+            endfor
         endfor
-    endfor
-endfunction
-
-% The differences of the centre x and the warped neighbour wb summed over 3 pixels of a
-% row (edges clamped), per channel, into dh: the first half of comp_mean's 3x3 sums.
-function [] = __kernel__ diff_rows(x : cube'clamped, wb : cube'clamped, dh : cube'unchecked, pos : ivec2)
-    i = pos[0]
-    j = pos[1]
-    for c = 0..2
-        dh[i, j, c] = x[i, j - 1, c] + x[i, j, c] + x[i, j + 1, c] - wb[i, j - 1, c] - wb[i, j, c] - wb[i, j + 1, c]
-    endfor
-endfunction
-
-% The mean a of frame t (x) and its compensated neighbours, in the opponent space, planar
-% (channel c at rows c h .. c h + h - 1 of a, so that a block's rows are contiguous). For
-% each neighbour (warped: wb, its row-summed differences to x: dh) in turn: first = 1
-% writes a = wgt (opp(x) + opp(n)), later ones add wgt opp(n). Where the largest 3x3 mean
-% difference of the channels exceeds thr, x's pixel stands in for the neighbour's.
-function [] = __kernel__ comp_mean(x : cube'unchecked, wb : cube'unchecked, dh : cube'clamped, a : mat'unchecked, thr : scalar, wgt : scalar, first : int, pos : ivec2)
-    i = pos[0]
-    j = pos[1]
-    h = size(x, 0)
-    e = 0.0
-    for c = 0..2
-        e = max(e, abs(dh[i - 1, j, c] + dh[i, j, c] + dh[i + 1, j, c]))
-    endfor
-    r = wb[i, j, 0]
-    g = wb[i, j, 1]
-    b = wb[i, j, 2]
-    if e > 9 * thr
-        r = x[i, j, 0]
-        g = x[i, j, 1]
-        b = x[i, j, 2]
-    endif
-    if first
-        r += x[i, j, 0]
-        g += x[i, j, 1]
-        b += x[i, j, 2]
-        a[i, j] = wgt * (r + g + b) * (1.0 / 3.0)
-        a[h + i, j] = wgt * (r - b) * 0.5
-        a[2 * h + i, j] = wgt * (r - 2 * g + b) * 0.25
     else
-        a[i, j] = a[i, j] + wgt * (r + g + b) * (1.0 / 3.0)
-        a[h + i, j] = a[h + i, j] + wgt * (r - b) * 0.5
-        a[2 * h + i, j] = a[2 * h + i, j] + wgt * (r - 2 * g + b) * 0.25
+        for u = 0..7
+            i = i0 + u
+            for v = 0..7
+                j = j0 + v
+                if i < h && j < w
+                    r = w00 * nb[i + oi, j + oj, 0] + w01 * nb[i + oi, j + oj + 1, 0] + w10 * nb[i + oi + 1, j + oj, 0] + w11 * nb[i + oi + 1, j + oj + 1, 0]
+                    g = w00 * nb[i + oi, j + oj, 1] + w01 * nb[i + oi, j + oj + 1, 1] + w10 * nb[i + oi + 1, j + oj, 1] + w11 * nb[i + oi + 1, j + oj + 1, 1]
+                    b = w00 * nb[i + oi, j + oj, 2] + w01 * nb[i + oi, j + oj + 1, 2] + w10 * nb[i + oi + 1, j + oj, 2] + w11 * nb[i + oi + 1, j + oj + 1, 2]
+                    wo[i, j] = (r + g + b) * (1.0 / 3.0)
+                    wo[h + i, j] = (r - b) * 0.5
+                    wo[2 * h + i, j] = (r - 2 * g + b) * 0.25
+                endif
+            endfor
+        endfor
     endif
+endfunction
+
+% The differences of the centre xo and the warped neighbour wo (both planar opponent)
+% summed over 3 pixels of a row (edges clamped), into dh (planar): the first half of
+% comp_mean's 3x3 sums. One thread per run of 32 pixels of a row of the 3 planes.
+function [] = __kernel__ diff_rows(xo : mat'unchecked, wo : mat'unchecked, dh : mat'unchecked, w : int, pos : ivec2)
+    i = pos[0]
+    j0 = pos[1] * 32
+    % the run's pixels with both neighbours inside the row (affine reads: vector lanes) …
+    lo = j0 == 0 ? 1 : 0
+    n = min(32, w - 1 - j0)
+    for v = lo..n - 1
+        j = j0 + v
+        dh[i, j] = xo[i, j - 1] + xo[i, j] + xo[i, j + 1] - wo[i, j - 1] - wo[i, j] - wo[i, j + 1]
+    endfor
+    % … and the row's first and last pixels, their missing neighbour clamped
+    if j0 == 0
+        jr = min(1, w - 1)
+        dh[i, 0] = 2 * xo[i, 0] + xo[i, jr] - 2 * wo[i, 0] - wo[i, jr]
+    endif
+    if j0 + 32 >= w && w > 1
+        dh[i, w - 1] = 2 * xo[i, w - 1] + xo[i, w - 2] - 2 * wo[i, w - 1] - wo[i, w - 2]
+    endif
+endfunction
+
+% Where the compensated neighbour fails: m = 1 where the largest of the R, G, B 3x3 mean
+% differences of the centre and the warped neighbour exceeds thr (from the planar opponent
+% row sums dh: R = Y + U + 2V/3, G = Y - 4V/3, B = Y - U + 2V/3; rows clamped), else 0.
+% One thread per run of 32 pixels of a row; its reads and its one write are each a plain
+% run, so the loop runs in vector lanes (comp_mean then reads one mask, not nine sums: the
+% C compiler gives up vectorizing a loop that would need more than 10 run-time alias checks).
+function [] = __kernel__ comp_mask(dh : mat'unchecked, m : mat'unchecked, thr : scalar, h : int, w : int, pos : ivec2)
+    i = pos[0]
+    j0 = pos[1] * 32
+    n = min(32, w - j0)
+    iu = max(i - 1, 0)
+    id = min(i + 1, h - 1)
+    for v = 0..n - 1
+        j = j0 + v
+        dy = dh[iu, j] + dh[i, j] + dh[id, j]
+        du = dh[h + iu, j] + dh[h + i, j] + dh[h + id, j]
+        dv = dh[2 * h + iu, j] + dh[2 * h + i, j] + dh[2 * h + id, j]
+        e = max(max(abs(dy + du + dv * (2.0 / 3.0)), abs(dy - dv * (4.0 / 3.0))), abs(dy - du + dv * (2.0 / 3.0)))
+        m[i, j] = e > 9 * thr ? 1.0 : 0.0
+    endfor
+endfunction
+
+% The mean a (planar opponent) of frame t (xo) and its compensated neighbours, one row of
+% one channel (row r of the 3H) per thread and run of 32 pixels. For each neighbour (warped:
+% wo, its mask m from comp_mask) in turn: first = 1 writes a = wgt (xo + wo), later ones add
+% wgt wo; where m is 1, xo's pixel stands in for the neighbour's.
+function [] = __kernel__ comp_mean(xo : mat'unchecked, wo : mat'unchecked, m : mat'unchecked, a : mat'unchecked, wgt : scalar, first : int, h : int, w : int, pos : ivec2)
+    r = pos[0]
+    i = mod(r, h)
+    j0 = pos[1] * 32
+    n = min(32, w - j0)
+    % every operand read before its select (a's former value too, unused when first): no
+    % conditional load or store, so the loop runs in vector lanes
+    for v = 0..n - 1
+        j = j0 + v
+        xv = xo[r, j]
+        wv = wo[r, j]
+        pv = a[r, j]
+        nv = m[i, j] > 0.5 ? xv : wv
+        a[r, j] = (first ? wgt * xv : pv) + wgt * nv
+    endfor
 endfunction
 
 % The 8-point DCT (forward, or inverse when inv) of the 8 columns of the 8x8 block g
@@ -303,8 +363,10 @@ function y = denoise_video(win, sigma, profile, kai)
         vd_buf.w = w
         vd_buf.a = zeros(3 * h, w)
         vd_buf.e = zeros(3 * h, w)
-        vd_buf.wb = zeros(h, w, 3)
-        vd_buf.dh = zeros(h, w, 3)
+        vd_buf.xo = zeros(3 * h, w)
+        vd_buf.wo = zeros(3 * h, w)
+        vd_buf.dh = zeros(3 * h, w)
+        vd_buf.mk = zeros(h, w)
         vd_buf.num = zeros(3 * h, w)
         vd_buf.den = zeros(3 * h, w)
         vd_buf.pyr = {pyramid_new(h, w), pyramid_new(h, w), pyramid_new(h, w)}
@@ -314,15 +376,20 @@ function y = denoise_video(win, sigma, profile, kai)
         pyramid_fill(win[c - 1 + s], pyr[s])
     endfor
     a = vd_buf.a
-    wb = vd_buf.wb
+    xo = vd_buf.xo
+    wo = vd_buf.wo
     dh = vd_buf.dh
+    mk = vd_buf.mk
     num = vd_buf.num
     den = vd_buf.den
+    nrun = int(ceil(w / 32))
+    parallel_do([h, nrun], x, xo, h, w, to_opp)
     for side = -1..2..1
         mv = pyramid_motion(pyr[1], pyr[1 + side], 12, max(sigma, 1.0) * 0.03, 0)
-        parallel_do([size(mv, 0), size(mv, 1)], win[c + side], mv, wb, h, w, warp)
-        parallel_do([h, w], x, wb, dh, diff_rows)
-        parallel_do([h, w], x, wb, dh, a, 1.5 * sigma, 1.0 / 3, side < 0 ? 1 : 0, comp_mean)
+        parallel_do([size(mv, 0), size(mv, 1)], win[c + side], win[c + side], mv, wo, h, w, warp)
+        parallel_do([3 * h, nrun], xo, wo, dh, w, diff_rows)
+        parallel_do([h, nrun], dh, mk, 1.5 * sigma, h, w, comp_mask)
+        parallel_do([3 * h, nrun], xo, wo, mk, a, 1.0 / 3, side < 0 ? 1 : 0, h, w, comp_mean)
     endfor
     % the mean's noise where both neighbours matched; "quality" assumes 1.2 times it (the
     % best of 0.8 .. 1.7 on the bench's pan clip: warping blurs, occlusions keep frame t)

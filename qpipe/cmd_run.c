@@ -94,7 +94,8 @@ static void run_usage(FILE *out)
           "  --follow-symlinks    follow links in an input folder that point out of it\n"
           "  -q / -v              quiet / verbose (engine, kernels, timings)\n"
           "  --format EXT         image format of a folder's outputs (png, tif, jpg, ppm), or\n"
-          "                       the container on stdout (mkv, nut, y4m; png for an image)\n"
+          "                       the container on stdout (mkv, nut, y4m; png for an image);\n"
+          "                       null with OUT '-': filter, convert, encode, write nothing\n"
           "  --progress FILE|-    FFmpeg-style key=value progress blocks\n"
           "  --shard i/N          a folder's i-th (from 0) of N slices of files by sorted name\n"
           "  --double --threads N (-threads N) as for qpipe exec\n"
@@ -553,7 +554,15 @@ static int run_video(const RunChain *c, RunArgs *a)
         if (rc || skip)
             return rc;
     }
-    if (std_out && a->progress && !strcmp(a->progress, "-")) {
+    /* --format null: FFmpeg's `-f null -`: every frame decoded, filtered, converted and
+     * encoded (wrapped_avframe unless --codec), then dropped by libavformat's null muxer;
+     * nothing is written, so stdout stays free for --progress - */
+    bool discard = a->format && !strcmp(a->format, "null");
+    if (discard && !std_out) {
+        fprintf(stderr, "qpipe run: --format null discards the output: OUT must be '-', not %s\n", a->out);
+        return EX_USAGE;
+    }
+    if (std_out && !discard && a->progress && !strcmp(a->progress, "-")) {
         fprintf(stderr, "qpipe run: --progress - and OUT - both want stdout\n");
         return EX_USAGE;
     }
@@ -589,7 +598,8 @@ static int run_video(const RunChain *c, RunArgs *a)
     } else if (rc && err[0]) {
         fprintf(stderr, "qpipe run: %s\n", err);
     } else if (!rc && !a->quiet) {
-        fprintf(stderr, "qpipe run: wrote %s\n", std_out ? "to stdout" : a->out);
+        fprintf(stderr, "qpipe run: %s%s\n", discard ? "output discarded (--format null)" : "wrote ",
+                discard ? "" : std_out ? "to stdout" : a->out);
     }
     return rc;
 }

@@ -38,6 +38,7 @@ struct RtEngineKernel {
                                    state[0] its bytes, the threads after STATE_HEAD */
     bool lockstep;
     RtPool *pool;               /* the host's */
+    _Atomic double ns_per_elem; /* the last launch's wall time per element (0: none yet) */
 };
 
 
@@ -91,6 +92,7 @@ static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *t
     k->grid = grid ? (GridEntry)e : NULL;
     k->lockstep = lockstep;
     k->pool = rt_host_pool(host);
+    k->ns_per_elem = 0;
     return k;
 }
 
@@ -101,6 +103,7 @@ static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *t
  * elements cost 5% on a trivial 1-D kernel; growing slices cost nothing). */
 #define SLICE_ELEMS 1024
 #define SLICE_SECONDS 1e-3
+#define CHUNK_SECONDS 50e-6     /* the least work worth a chunk of its own (waking a worker) */
 
 typedef struct RowJob {
     Entry entry;
@@ -230,10 +233,24 @@ static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *b
         per_row *= grid->dims[d];
     int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
     job.slice = k->lockstep ? 1 : per_row >= SLICE_ELEMS ? 1 : SLICE_ELEMS / (per_row ? per_row : 1);
-    if (k->lockstep)
+    if (k->lockstep) {
         rt_parallel_for(k->pool, grid->nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
-    else
-        rt_parallel_for(k->pool, rows, grain, run_rows, &job);
+        return;
+    }
+    /* A kernel heavy per element (a block search: 2000 elements of 10 us each) is split
+     * as soon as a chunk holds CHUNK_SECONDS of work by its last launch's time, not only
+     * from 4096 elements up; the grain never grows past that default. */
+    double ns = k->ns_per_elem;
+    if (ns > 0 && per_row > 0) {
+        double rows_per_chunk = CHUNK_SECONDS * 1e9 / ns / (double)per_row;
+        int64_t g = rows_per_chunk < 1 ? 1 : rows_per_chunk > (double)grain ? grain : (int64_t)rows_per_chunk;
+        grain = g;
+    }
+    double t0 = seconds();
+    rt_parallel_for(k->pool, rows, grain, run_rows, &job);
+    int64_t elems = rows * per_row;
+    if (elems > 0)
+        k->ns_per_elem = (seconds() - t0) * 1e9 / (double)elems;
 }
 
 static void cpu_free(RtEngineKernel *k)

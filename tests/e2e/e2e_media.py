@@ -248,6 +248,46 @@ def _():
         raise AssertionError("identity through y4m changed the frames (%s, %s)" % (got, want))
 
 
+COUNTER = """state = object()
+state.n = 0
+function y = process(x, stop : int = 0)
+    state.n = state.n + 1
+    print("filtered ", state.n, " ", size(x, 0), "x", size(x, 1))
+    if state.n == stop
+        error("stopped at ", stop)
+    endif
+    y = 1 - x
+endfunction
+"""
+
+
+@check("media: --format null (ffmpeg -f null -): every frame filtered, nothing written; its errors still count")
+def _():
+    f = out("counter.q")
+    with open(f, "w") as fh:
+        fh.write(COUNTER)
+    want = nframes(av())
+    code, o, err = shell("%s run %s %s - --format null --progress - > %s" % (QPIPE, f, av(), out("null.txt")))
+    expect_code((code, "", err), 0, "qpipe to --format null")
+    text = open(out("null.txt"), "rb").read().decode("utf-8", "replace")
+    calls = [ln for ln in err.splitlines() if ln.startswith("filtered ")]
+    if len(calls) != want or calls[-1] != "filtered %d 180x320" % want:
+        raise AssertionError("%d calls of the filter (%s), %d frames in" % (len(calls), calls[-1:], want))
+    frames = [ln for ln in text.splitlines() if ln.startswith("frame=")]
+    if not frames or frames[-1] != "frame=%d" % want or "progress=end" not in text:
+        raise AssertionError("progress on stdout: %s" % frames[-1:])
+    if any(not ln.split("=")[0].replace("_", "").isalnum() for ln in text.splitlines() if ln):
+        raise AssertionError("stdout holds more than the progress: %r" % text[:80])
+    if "output discarded" not in err:
+        raise AssertionError("no note that the output was discarded: " + err.strip()[-200:])
+    code, o, err = shell("%s run %s %s - --format null --set stop=40 -q" % (QPIPE, f, av()))
+    if code != 65 or "stopped at 40" not in err or "frame 39" not in err:
+        raise AssertionError("a filter error under --format null: exit %d, %s" % (code, err.strip()[-200:]))
+    code, o, err = shell("%s run %s %s %s --format null -q" % (QPIPE, f, av(), out("null.mkv")))
+    if code != 64 or "OUT must be '-'" not in err or os.path.exists(out("null.mkv")):
+        raise AssertionError("--format null with a file OUT: exit %d, %s" % (code, err.strip()))
+
+
 @check("media: a PNG through stdin and stdout: invert.q equals ffmpeg's negate, exactly")
 def _():
     src = media("clean_1.png")
