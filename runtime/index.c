@@ -4,8 +4,9 @@
  * Indices are zero-based and row-major. Each index is a number, ':' (all), or a vector
  * of numbers (ranges such as 0..2..8 or -127..128 arrive as vectors). One index on an
  * array is the linear index; fewer indices than dimensions leave the missing trailing
- * indices at 0, and more index a vector as a 1xN row and a matrix as an MxNx1 cube
- * (spec 004 §2.2: vec ⊂ mat ⊂ cube). A region read drops the dimensions indexed by a
+ * indices at 0, and more index a matrix as an MxNx1 cube (spec 004 §2.2: vec ⊂ mat ⊂
+ * cube) and a vector along the one dimension its indices are not 0 in (a 1xN row, or the
+ * 1x1xN that zeros(1, 1, N) made a vector: vector_axis). A region read drops the dimensions indexed by a
  * single number: A[:,0] is a vector.
  *
  * Out-of-range positions follow the variable's access mode (spec 001): reads under
@@ -84,6 +85,27 @@ static int64_t index_number(Rt *rt, Value v)
     return (int64_t)x;
 }
 
+static bool is_zero_index(const Value *v)
+{
+    return (v->kind == V_INT && v->i == 0) || (v->kind == V_SCALAR && v->r == 0);
+}
+
+/* The dimension that holds a vector's N elements under nidx >= 2 indices: its other
+ * dimensions are singletons, so only 0 is in range there and every placement reads the
+ * same element; the placement that fits the indices is taken. zeros(1, 1, N) is a
+ * vector (spec 001) and is indexed x[0, 0, k]; a vector is a 1xN row (spec 004), so
+ * x[0, k] and x[0, k, 0] index it too. Never dimension 0: a vector is not a column.
+ * Without an index other than 0, or with several, the row: dimension 1. */
+static int vector_axis(int nidx, const Value *idx)
+{
+    if (!is_zero_index(&idx[1]))
+        return 1;
+    for (int i = nidx - 1; i > 1; i--)
+        if (!is_zero_index(&idx[i]))
+            return i;
+    return 1;
+}
+
 /* Lay the indices over the array's dims. */
 static void select_region(Rt *rt, const RtArray *a, int nidx, const Value *idx, Sel *s)
 {
@@ -92,12 +114,14 @@ static void select_region(Rt *rt, const RtArray *a, int nidx, const Value *idx, 
     s->n = nidx;
     if (nidx == 1) {
         s->dims[0] = a->n;
+    } else if (a->rank == 1) {
+        /* a vector's elements lie along the one dimension it is indexed along */
+        int axis = vector_axis(nidx, idx);
+        for (int i = 0; i < nidx; i++)
+            s->dims[i] = i == axis ? a->dims[0] : 1;
     } else if (nidx >= a->rank) {
-        int lead = a->rank == 1 ? 1 : 0;
-        for (int i = 0; i < nidx; i++) {
-            int d = i - lead;
-            s->dims[i] = d >= 0 && d < a->rank ? a->dims[d] : 1;
-        }
+        for (int i = 0; i < nidx; i++)
+            s->dims[i] = i < a->rank ? a->dims[i] : 1;
     } else {
         /* fewer indices: the trailing dims are taken at 0, so merge nothing and keep
          * the first nidx dims with their strides */

@@ -36,3 +36,18 @@ d[2, 3] = 5
 d[0, 1, 1] = 2
 print d[2, 3], " ", d[0, 2, 3], " ", d[1, :], " ", sum(d)
 % expect: 5 5 [0,2,0,0] 7
+
+% zeros(1, 1, N) is a vector, and is indexed as the 1x1xN array it was built as (a block
+% field of one block: mv[0, 0, c]); a vector is a 1xN row too, never a column.
+mv = zeros(1, 1, 2)
+mv[0, 0, 1] = 3
+mv[0, 0, 0] = mv[0, 0, 1] + 1
+v = [1, 2, 3]
+print mv, " ", mv[0, 0, :], " ", v[0, 2], " ", v[0, 1, 0]
+% expect: [4,3] [4,3] 3 2
+try
+    print v[1, 0]
+catch err
+    print err
+end
+% expect: index out of range: v[1,0] with size(v) = [3]
