@@ -176,24 +176,35 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
                 endfor
             endfor
         endfor
-        for i = 0..nx - 1
-            d = dr[i]
-            qx = x0 + i
-            if d < worst && (qy != ry || qx != rx)
-                j = min(k, n - 1)
-                while j > 0 && bd[j - 1] > d
-                    bd[j] = bd[j - 1]
-                    by[j] = by[j - 1]
-                    bx[j] = bx[j - 1]
-                    j -= 1
-                endwhile
-                bd[j] = d
-                by[j] = qy
-                bx[j] = qx
-                k = min(k + 1, n)
-                if k == n
-                    worst = min(lim, bd[n - 1])
-                endif
+        % most groups of 8 candidates hold none below the current worst: counted by a
+        % vector compare (the columns past nx too, which only make a group scanned for
+        % nothing), the others scanned one by one
+        for gi = 0..3
+            below = 0
+            for i = 0..7
+                below += dr[gi * 8 + i] < worst ? 1 : 0
+            endfor
+            if below > 0
+                for i = gi * 8..min(gi * 8 + 7, nx - 1)
+                    d = dr[i]
+                    qx = x0 + i
+                    if d < worst && (qy != ry || qx != rx)
+                        j = min(k, n - 1)
+                        while j > 0 && bd[j - 1] > d
+                            bd[j] = bd[j - 1]
+                            by[j] = by[j - 1]
+                            bx[j] = bx[j - 1]
+                            j -= 1
+                        endwhile
+                        bd[j] = d
+                        by[j] = qy
+                        bx[j] = qx
+                        k = min(k + 1, n)
+                        if k == n
+                            worst = min(lim, bd[n - 1])
+                        endif
+                    endif
+                endfor
             endif
         endfor
     endfor
@@ -308,36 +319,29 @@ function [] = __device__ col_dct(R, py, px, g, o)
     endfor
 endfunction
 
-% The block's columns transformed back from g[o ..], row u weighted by wt k1[u] and added
-% to A[py + u, px, ..]; D[py + u, px] gets the weights.
+% The block's columns transformed back in g[o ..], row u then weighted by wt k1[u] and
+% added to A[py + u, px, ..]; D[py + u, px] gets the weights. Two loops: each with one
+% array written, so that the C compiler vectorises both over k (one loop writing g and the
+% eight rows of A needed more alias tests than it makes, and stayed scalar).
 function [] = __device__ col_idct_acc(g, o, A, D, py, px, k1, wt)
-    w0 = wt * k1[0]
-    w1 = wt * k1[1]
-    w2 = wt * k1[2]
-    w3 = wt * k1[3]
-    w4 = wt * k1[4]
-    w5 = wt * k1[5]
-    w6 = wt * k1[6]
-    w7 = wt * k1[7]
     for k = 0..7
         [a0, a1, a2, a3, a4, a5, a6, a7] = idct8(g[o + k], g[o + 8 + k], g[o + 16 + k], g[o + 24 + k], g[o + 32 + k], g[o + 40 + k], g[o + 48 + k], g[o + 56 + k])
-        A[py, px, k] = A[py, px, k] + w0 * a0
-        A[py + 1, px, k] = A[py + 1, px, k] + w1 * a1
-        A[py + 2, px, k] = A[py + 2, px, k] + w2 * a2
-        A[py + 3, px, k] = A[py + 3, px, k] + w3 * a3
-        A[py + 4, px, k] = A[py + 4, px, k] + w4 * a4
-        A[py + 5, px, k] = A[py + 5, px, k] + w5 * a5
-        A[py + 6, px, k] = A[py + 6, px, k] + w6 * a6
-        A[py + 7, px, k] = A[py + 7, px, k] + w7 * a7
+        g[o + k] = a0
+        g[o + 8 + k] = a1
+        g[o + 16 + k] = a2
+        g[o + 24 + k] = a3
+        g[o + 32 + k] = a4
+        g[o + 40 + k] = a5
+        g[o + 48 + k] = a6
+        g[o + 56 + k] = a7
     endfor
-    D[py, px] = D[py, px] + w0
-    D[py + 1, px] = D[py + 1, px] + w1
-    D[py + 2, px] = D[py + 2, px] + w2
-    D[py + 3, px] = D[py + 3, px] + w3
-    D[py + 4, px] = D[py + 4, px] + w4
-    D[py + 5, px] = D[py + 5, px] + w5
-    D[py + 6, px] = D[py + 6, px] + w6
-    D[py + 7, px] = D[py + 7, px] + w7
+    for u = 0..7
+        wu = wt * k1[u]
+        for k = 0..7
+            A[py + u, px, k] = A[py + u, px, k] + wu * g[o + u * 8 + k]
+        endfor
+        D[py + u, px] = D[py + u, px] + wu
+    endfor
 endfunction
 
 % A[y, x, ..] in place: the rows' inverse DCT of the accumulated spectra, sample v
