@@ -144,6 +144,8 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
     bd = zeros(32)
     by = zeros(32)
     bx = zeros(32)
+    bs = zeros(32)
+    wi = 0
     % the reference first, whatever ties follow (in flat regions many blocks are at 0)
     by[0] = ry
     bx[0] = rx
@@ -163,7 +165,14 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
     worst = lim
     nx = x1 - x0 + 1
     dr = zeros(32)
-    for qy = y0..y1
+    % rows nearest the reference first (the likeliest to hold its best matches: the list's
+    % worst falls early, and fewer candidates go in and out of it)
+    for ro = 0..2 * rad
+        h2 = int((ro + 1) / 2)
+        qy = mod(ro, 2) == 1 ? ry - h2 : ry + h2
+        if qy < y0 || qy > y1
+            continue
+        endif
         for i = 0..31
             dr[i] = 0.0
         endfor
@@ -182,31 +191,56 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
         for gi = 0..3
             below = 0
             for i = 0..7
-                below += dr[gi * 8 + i] < worst ? 1 : 0
+                below += dr[gi * 8 + i] <= worst ? 1 : 0
             endfor
             if below > 0
                 for i = gi * 8..min(gi * 8 + 7, nx - 1)
                     d = dr[i]
                     qx = x0 + i
-                    if d < worst && (qy != ry || qx != rx)
-                        j = min(k, n - 1)
-                        while j > 0 && bd[j - 1] > d
-                            bd[j] = bd[j - 1]
-                            by[j] = by[j - 1]
-                            bx[j] = bx[j - 1]
-                            j -= 1
-                        endwhile
-                        bd[j] = d
-                        by[j] = qy
-                        bx[j] = qx
-                        k = min(k + 1, n)
+                    % ranked by distance, then by place (row, then column): the result
+                    % does not depend on the order the rows are scanned in
+                    if (d < worst || (d == worst && k == n && qy * 64 + i < bs[wi])) && (qy != ry || qx != rx)
+                        if k < n
+                            wi = k
+                            k += 1
+                        endif
+                        bd[wi] = d
+                        by[wi] = qy
+                        bx[wi] = qx
+                        bs[wi] = qy * 64 + i
                         if k == n
-                            worst = min(lim, bd[n - 1])
+                            % the slot to give up next: the farthest, the last scanned of equals
+                            wi = 1
+                            for j = 2..n - 1
+                                if bd[j] > bd[wi] || (bd[j] == bd[wi] && bs[j] > bs[wi])
+                                    wi = j
+                                endif
+                            endfor
+                            worst = min(lim, bd[wi])
                         endif
                     endif
                 endfor
             endif
         endfor
+    endfor
+    % the others nearest first (equals in the order scanned)
+    for a = 2..k - 1
+        d = bd[a]
+        sy = by[a]
+        sx = bx[a]
+        ss = bs[a]
+        j = a
+        while j > 1 && (bd[j - 1] > d || (bd[j - 1] == d && bs[j - 1] > ss))
+            bd[j] = bd[j - 1]
+            by[j] = by[j - 1]
+            bx[j] = bx[j - 1]
+            bs[j] = bs[j - 1]
+            j -= 1
+        endwhile
+        bd[j] = d
+        by[j] = sy
+        bx[j] = sx
+        bs[j] = ss
     endfor
     p = 1
     while p * 2 <= k
@@ -560,8 +594,10 @@ endfunction
 % One pass: block matching on the luma of guide (the noisy frame in the first pass, the
 % first estimate in the second), then per channel the rows' spectra, the filter kernel
 % over every reference (four launches of tiles) and the sums back to the estimate
-% (opponent space).
-function est = bm_pass(z, guide, k1, sig, lam, step, rad, n, tau, ur, wiener)
+% (opponent space). Rz, Rb (h x w x 8), A (zero on the first pass) and D: the rows'
+% spectra and the sums, one channel at a time, shared by both passes (fresh pages cost a
+% page fault each).
+function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, ur, wiener)
     h = size(z, 0)
     w = size(z, 1)
     nry = int(ceil((h - 8) / step)) + 1
@@ -573,15 +609,11 @@ function est = bm_pass(z, guide, k1, sig, lam, step, rad, n, tau, ur, wiener)
     tt = int(ceil((2 * rad + 7 + step) / step))
     gy = int(ceil(ceil(nry / tt) / 2))
     gx = int(ceil(ceil(nrx / tt) / 2))
-    Rz = zeros(h, w, 8)
-    Rb = zeros(h, w, 8)
-    A = zeros(h, w, 8)
-    D = zeros(h, w)
     ss = wiener ? 2 * n * 64 : n * 64
     sc = zeros(gy * gx * ss)
     est = zeros(h, w, 3)
     for c = 0..2
-        if c > 0
+        if c > 0 || wiener
             parallel_do([h, w], A, D, acc_clear)
         endif
         parallel_do([h, w], z, Rz, w, c, row_dct)
@@ -682,8 +714,16 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
     parallel_do([h, w], x, z, rgb_to_opp)
     % matching on every second row of the noisy blocks: as good at sigma 10 (+0.006 dB),
     % 0.04 dB worse at 25, where the noise in the distances needs all 64 pixels
-    b = bm_pass(z, z, k1, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, false)
-    e = bm_pass(z, b, k1, sig, 2.7, step2, rad2, n2, 400.0, 4, true)
+    % rows of wp = 2 mod 4 columns: 32 bytes a position make a row an odd number of cache
+    % lines, so that the 8 rows of a block fall in 8 different sets of the L1 cache (a
+    % width of 512 gave rows 16 KB apart, all in one set: a block's rows evicted each other)
+    wp = w + mod(6 - mod(w, 4), 4)
+    Rz = zeros(h, wp, 8)
+    Rb = zeros(h, wp, 8)
+    A = zeros(h, wp, 8)
+    D = zeros(h, wp)
+    b = bm_pass(z, z, Rz, Rb, A, D, k1, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, false)
+    e = bm_pass(z, b, Rz, Rb, A, D, k1, sig, 2.7, step2, rad2, n2, 400.0, 4, true)
     y = zeros(h, w, 3)
     parallel_do([h, w], e, y, opp_to_rgb)
 endfunction
