@@ -11,9 +11,11 @@
 % frame: the median absolute value of the finest diagonal Haar band / 0.6745 (Donoho's
 % MAD estimator) over the three channels, on the flatter, unclipped half of the blocks.
 %
-% References blocks lie on a grid of `step` pixels; their filtering runs in launches of
-% references far enough apart that no two write the same pixel, so aggregation needs no
-% atomics and the result does not depend on thread timing.
+% Reference blocks lie on a grid of `step` pixels; each thread filters a tile of them in
+% turn, and the tiles of one launch are far enough apart that no two write the same
+% pixel, so aggregation needs no atomics and the result does not depend on thread timing.
+% The blocks' 2-D DCTs share their rows' half (computed once per pixel) and the inverse's
+% rows' half runs once per position on the aggregated sums (docs/filters.md "denoise.q").
 
 import "denoise_video.q"     % the video path (spatio-temporal), hooked in process
 
