@@ -11,9 +11,11 @@
 % frame: the median absolute value of the finest diagonal Haar band / 0.6745 (Donoho's
 % MAD estimator) over the three channels, on the flatter, unclipped half of the blocks.
 %
-% References blocks lie on a grid of `step` pixels; their filtering runs in launches of
-% references far enough apart that no two write the same pixel, so aggregation needs no
-% atomics and the result does not depend on thread timing.
+% Reference blocks lie on a grid of `step` pixels; each thread filters a tile of them in
+% turn, and the tiles of one launch are far enough apart that no two write the same
+% pixel, so aggregation needs no atomics and the result does not depend on thread timing.
+% The blocks' 2-D DCTs share their rows' half (computed once per pixel) and the inverse's
+% rows' half runs once per position on the aggregated sums (docs/filters.md "denoise.q").
 
 import "denoise_video.q"     % the video path (spatio-temporal), hooked in process
 
@@ -32,11 +34,11 @@ function [] = __kernel__ rgb_to_opp(x : cube'unchecked, z : cube'unchecked, pos 
     z[pos[0], pos[1], 2] = (r - 2 * g + b) * 0.25
 endfunction
 
-% The weighted sums divided, and back to RGB.
-function [] = __kernel__ opp_to_rgb(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec2)
-    l = num[pos[0], pos[1], 0] / den[pos[0], pos[1], 0]
-    u = num[pos[0], pos[1], 1] / den[pos[0], pos[1], 1]
-    v = num[pos[0], pos[1], 2] / den[pos[0], pos[1], 2]
+% Back to RGB.
+function [] = __kernel__ opp_to_rgb(e : cube'unchecked, y : cube'unchecked, pos : ivec2)
+    l = e[pos[0], pos[1], 0]
+    u = e[pos[0], pos[1], 1]
+    v = e[pos[0], pos[1], 2]
     y[pos[0], pos[1], 0] = l + u + v * (2.0 / 3.0)
     y[pos[0], pos[1], 1] = l - v * (4.0 / 3.0)
     y[pos[0], pos[1], 2] = l - u + v * (2.0 / 3.0)
@@ -46,11 +48,6 @@ endfunction
 % bm_match's fixed-length rows.
 function [] = __kernel__ luma_pad(z : cube'unchecked, g : mat'unchecked, w : int, pos : ivec2)
     g[pos[0], pos[1]] = z[pos[0], min(pos[1], w - 1), 0]
-endfunction
-
-% The weighted sums divided, staying in the opponent space (the first pass's estimate).
-function [] = __kernel__ normalize(num : cube'unchecked, den : cube'unchecked, y : cube'unchecked, pos : ivec3)
-    y[pos] = num[pos] / den[pos]
 endfunction
 
 % ---- profile "bilateral": the former filter, for speed (live preview, large video) ------
@@ -149,6 +146,8 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
     bd = zeros(32)
     by = zeros(32)
     bx = zeros(32)
+    bs = zeros(32)
+    wi = 0
     % the reference first, whatever ties follow (in flat regions many blocks are at 0)
     by[0] = ry
     bx[0] = rx
@@ -168,7 +167,14 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
     worst = lim
     nx = x1 - x0 + 1
     dr = zeros(32)
-    for qy = y0..y1
+    % rows nearest the reference first (the likeliest to hold its best matches: the list's
+    % worst falls early, and fewer candidates go in and out of it)
+    for ro = 0..2 * rad
+        h2 = int((ro + 1) / 2)
+        qy = mod(ro, 2) == 1 ? ry - h2 : ry + h2
+        if qy < y0 || qy > y1
+            continue
+        endif
         for i = 0..31
             dr[i] = 0.0
         endfor
@@ -181,26 +187,62 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
                 endfor
             endfor
         endfor
-        for i = 0..nx - 1
-            d = dr[i]
-            qx = x0 + i
-            if d < worst && (qy != ry || qx != rx)
-                j = min(k, n - 1)
-                while j > 0 && bd[j - 1] > d
-                    bd[j] = bd[j - 1]
-                    by[j] = by[j - 1]
-                    bx[j] = bx[j - 1]
-                    j -= 1
-                endwhile
-                bd[j] = d
-                by[j] = qy
-                bx[j] = qx
-                k = min(k + 1, n)
-                if k == n
-                    worst = min(lim, bd[n - 1])
-                endif
+        % most groups of 8 candidates hold none below the current worst: counted by a
+        % vector compare (the columns past nx too, which only make a group scanned for
+        % nothing), the others scanned one by one
+        for gi = 0..3
+            below = 0
+            for i = 0..7
+                below += dr[gi * 8 + i] <= worst ? 1 : 0
+            endfor
+            if below > 0
+                for i = gi * 8..min(gi * 8 + 7, nx - 1)
+                    d = dr[i]
+                    qx = x0 + i
+                    % ranked by distance, then by place (row, then column): the result
+                    % does not depend on the order the rows are scanned in
+                    if (d < worst || (d == worst && k == n && qy * 64 + i < bs[wi])) && (qy != ry || qx != rx)
+                        if k < n
+                            wi = k
+                            k += 1
+                        endif
+                        bd[wi] = d
+                        by[wi] = qy
+                        bx[wi] = qx
+                        bs[wi] = qy * 64 + i
+                        if k == n
+                            % the slot to give up next: the farthest, the last scanned of equals
+                            wi = 1
+                            for j = 2..n - 1
+                                if bd[j] > bd[wi] || (bd[j] == bd[wi] && bs[j] > bs[wi])
+                                    wi = j
+                                endif
+                            endfor
+                            worst = min(lim, bd[wi])
+                        endif
+                    endif
+                endfor
             endif
         endfor
+    endfor
+    % the others nearest first (equals in the order scanned)
+    for a = 2..k - 1
+        d = bd[a]
+        sy = by[a]
+        sx = bx[a]
+        ss = bs[a]
+        j = a
+        while j > 1 && (bd[j - 1] > d || (bd[j - 1] == d && bs[j - 1] > ss))
+            bd[j] = bd[j - 1]
+            by[j] = by[j - 1]
+            bx[j] = bx[j - 1]
+            bs[j] = bs[j - 1]
+            j -= 1
+        endwhile
+        bd[j] = d
+        by[j] = sy
+        bx[j] = sx
+        bs[j] = ss
     endfor
     p = 1
     while p * 2 <= k
@@ -264,79 +306,136 @@ function [x0, x1, x2, x3, x4, x5, x6, x7] = __device__ idct8(X0, X1, X2, X3, X4,
     x7 = e0 - o0
 endfunction
 
-% Block j of the group (top-left py, px), channel c of z, into g[64 j ..] as its 2-D DCT
-% (rows, then columns).
-function [] = __device__ dct_block(z, py, px, c, g, j)
-    o = j * 64
-    for u = 0..7
-        [a0, a1, a2, a3, a4, a5, a6, a7] = fdct8(z[py + u, px, c], z[py + u, px + 1, c], z[py + u, px + 2, c], z[py + u, px + 3, c], z[py + u, px + 4, c], z[py + u, px + 5, c], z[py + u, px + 6, c], z[py + u, px + 7, c])
-        g[o + u * 8] = a0
-        g[o + u * 8 + 1] = a1
-        g[o + u * 8 + 2] = a2
-        g[o + u * 8 + 3] = a3
-        g[o + u * 8 + 4] = a4
-        g[o + u * 8 + 5] = a5
-        g[o + u * 8 + 6] = a6
-        g[o + u * 8 + 7] = a7
-    endfor
-    for l = 0..7
-        [a0, a1, a2, a3, a4, a5, a6, a7] = fdct8(g[o + l], g[o + 8 + l], g[o + 16 + l], g[o + 24 + l], g[o + 32 + l], g[o + 40 + l], g[o + 48 + l], g[o + 56 + l])
-        g[o + l] = a0
-        g[o + 8 + l] = a1
-        g[o + 16 + l] = a2
-        g[o + 24 + l] = a3
-        g[o + 32 + l] = a4
-        g[o + 40 + l] = a5
-        g[o + 48 + l] = a6
-        g[o + 56 + l] = a7
+% ---- the 2-D DCT of a block, shared between overlapping blocks ---------------------------
+%
+% The 2-D DCT is separable: rows, then columns. The rows' transform of the 8 pixels right
+% of (y, x) is the same for every block that has that row, so it is computed once per
+% pixel (row_dct, into R[y, x, k], one channel at a time); a block's 2-D spectrum is then
+% the columns' transform of 8 consecutive R rows (col_dct), whose innermost loop runs over
+% the 8 horizontal frequencies k, contiguous in R and in the group: the C compiler makes
+% it one vector operation per butterfly. The inverse likewise: each filtered block's
+% columns are transformed back (col_idct_acc) and, weighted, added to the accumulator A
+% at the block's top-left column (A[py + u, px, k]: still a spectrum along the rows); the
+% rows' inverse transform, which is linear, then runs once per position on the sums
+% (ola_rows), and each pixel sums the 8 positions to its left (ola_sum). The Kaiser window
+% is separable (k1[u] k1[v]): its vertical factor weighs the columns, its horizontal one
+% the rows.
+
+% R[y, x, k]: the k-th DCT coefficient of z[y, x..x + 7, c] (x <= w - 8).
+function [] = __kernel__ row_dct(z : cube'unchecked, R : cube'unchecked, w : int, c : int, pos : ivec2)
+    y = pos[0]
+    x = pos[1]
+    if x > w - 8
+        return
+    endif
+    [a0, a1, a2, a3, a4, a5, a6, a7] = fdct8(z[y, x, c], z[y, x + 1, c], z[y, x + 2, c], z[y, x + 3, c], z[y, x + 4, c], z[y, x + 5, c], z[y, x + 6, c], z[y, x + 7, c])
+    R[y, x, 0] = a0
+    R[y, x, 1] = a1
+    R[y, x, 2] = a2
+    R[y, x, 3] = a3
+    R[y, x, 4] = a4
+    R[y, x, 5] = a5
+    R[y, x, 6] = a6
+    R[y, x, 7] = a7
+endfunction
+
+% The 2-D DCT of the block at (py, px) into g[o + 8 u + k] (vertical frequency u,
+% horizontal k): the columns' transform of the rows' spectra.
+function [] = __device__ col_dct(R, py, px, g, o)
+    for k = 0..7
+        [a0, a1, a2, a3, a4, a5, a6, a7] = fdct8(R[py, px, k], R[py + 1, px, k], R[py + 2, px, k], R[py + 3, px, k], R[py + 4, px, k], R[py + 5, px, k], R[py + 6, px, k], R[py + 7, px, k])
+        g[o + k] = a0
+        g[o + 8 + k] = a1
+        g[o + 16 + k] = a2
+        g[o + 24 + k] = a3
+        g[o + 32 + k] = a4
+        g[o + 40 + k] = a5
+        g[o + 48 + k] = a6
+        g[o + 56 + k] = a7
     endfor
 endfunction
 
-% The inverse, in place: g[64 j ..] back to pixels (row-major 8x8).
-function [] = __device__ idct_block(g, j)
-    o = j * 64
-    for l = 0..7
-        [a0, a1, a2, a3, a4, a5, a6, a7] = idct8(g[o + l], g[o + 8 + l], g[o + 16 + l], g[o + 24 + l], g[o + 32 + l], g[o + 40 + l], g[o + 48 + l], g[o + 56 + l])
-        g[o + l] = a0
-        g[o + 8 + l] = a1
-        g[o + 16 + l] = a2
-        g[o + 24 + l] = a3
-        g[o + 32 + l] = a4
-        g[o + 40 + l] = a5
-        g[o + 48 + l] = a6
-        g[o + 56 + l] = a7
+% The block's columns transformed back in g[o ..], row u then weighted by wt k1[u] and
+% added to A[py + u, px, ..]; D[py + u, px] gets the weights. Two loops: each with one
+% array written, so that the C compiler vectorises both over k (one loop writing g and the
+% eight rows of A needed more alias tests than it makes, and stayed scalar).
+function [] = __device__ col_idct_acc(g, o, A, D, py, px, k1, wt)
+    for k = 0..7
+        [a0, a1, a2, a3, a4, a5, a6, a7] = idct8(g[o + k], g[o + 8 + k], g[o + 16 + k], g[o + 24 + k], g[o + 32 + k], g[o + 40 + k], g[o + 48 + k], g[o + 56 + k])
+        g[o + k] = a0
+        g[o + 8 + k] = a1
+        g[o + 16 + k] = a2
+        g[o + 24 + k] = a3
+        g[o + 32 + k] = a4
+        g[o + 40 + k] = a5
+        g[o + 48 + k] = a6
+        g[o + 56 + k] = a7
     endfor
     for u = 0..7
-        b = o + u * 8
-        [a0, a1, a2, a3, a4, a5, a6, a7] = idct8(g[b], g[b + 1], g[b + 2], g[b + 3], g[b + 4], g[b + 5], g[b + 6], g[b + 7])
-        g[b] = a0
-        g[b + 1] = a1
-        g[b + 2] = a2
-        g[b + 3] = a3
-        g[b + 4] = a4
-        g[b + 5] = a5
-        g[b + 6] = a6
-        g[b + 7] = a7
+        wu = wt * k1[u]
+        for k = 0..7
+            A[py + u, px, k] = A[py + u, px, k] + wu * g[o + u * 8 + k]
+        endfor
+        D[py + u, px] = D[py + u, px] + wu
     endfor
 endfunction
 
-% Orthonormal Haar transform across the group (n a power of two), in place, of all 64
-% coefficients of every block at once: level s pairs blocks j and j + s (j a multiple of
-% 2 s) into their scaled sum (at j) and difference (at j + s). The coefficients come out
-% in another order than the textbook's, which nothing here depends on (each is filtered on
-% its own); the innermost loop runs over the 64 contiguous coefficients of a block.
-function [] = __device__ haar_fwd(g, n)
+% A[y, x, ..] in place: the rows' inverse DCT of the accumulated spectra, sample v
+% weighted by k1[v] (the window's horizontal factor).
+function [] = __kernel__ ola_rows(A : cube'unchecked, k1 : vec'unchecked, pos : ivec2)
+    y = pos[0]
+    x = pos[1]
+    [a0, a1, a2, a3, a4, a5, a6, a7] = idct8(A[y, x, 0], A[y, x, 1], A[y, x, 2], A[y, x, 3], A[y, x, 4], A[y, x, 5], A[y, x, 6], A[y, x, 7])
+    A[y, x, 0] = k1[0] * a0
+    A[y, x, 1] = k1[1] * a1
+    A[y, x, 2] = k1[2] * a2
+    A[y, x, 3] = k1[3] * a3
+    A[y, x, 4] = k1[4] * a4
+    A[y, x, 5] = k1[5] * a5
+    A[y, x, 6] = k1[6] * a6
+    A[y, x, 7] = k1[7] * a7
+endfunction
+
+% Pixel (y, x), channel c of the estimate: the weighted sums of the blocks whose top-left
+% column is x - v (v = 0..7), divided.
+function [] = __kernel__ ola_sum(A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, est : cube'unchecked, c : int, pos : ivec2)
+    y = pos[0]
+    x = pos[1]
+    s = 0.0
+    d = 0.0
+    for v = 0..min(x, 7)
+        s = s + A[y, x - v, v]
+        d = d + k1[v] * D[y, x - v]
+    endfor
+    est[y, x, c] = s / d
+endfunction
+
+% Zero A and D for the next channel.
+function [] = __kernel__ acc_clear(A : cube'unchecked, D : mat'unchecked, pos : ivec2)
+    for k = 0..7
+        A[pos[0], pos[1], k] = 0.0
+    endfor
+    D[pos[0], pos[1]] = 0.0
+endfunction
+
+% Orthonormal Haar transform across the group (n a power of two) at g[o ..], in place, of
+% all 64 coefficients of every block at once: level s pairs blocks j and j + s (j a
+% multiple of 2 s) into their scaled sum (at j) and difference (at j + s). The
+% coefficients come out in another order than the textbook's, which nothing here depends
+% on (each is filtered on its own); the innermost loop runs over the 64 contiguous
+% coefficients of a block.
+function [] = __device__ haar_fwd(g, o, n)
     s = 1
     while s < n
         j = 0
         while j < n
-            o = j * 64
-            t = (j + s) * 64
+            a0 = o + j * 64
+            b0 = o + (j + s) * 64
             for p = 0..63
-                a = g[o + p]
-                b = g[t + p]
-                g[o + p] = (a + b) * 0.70710678
-                g[t + p] = (a - b) * 0.70710678
+                a = g[a0 + p]
+                b = g[b0 + p]
+                g[a0 + p] = (a + b) * 0.70710678
+                g[b0 + p] = (a - b) * 0.70710678
             endfor
             j += 2 * s
         endwhile
@@ -345,7 +444,7 @@ function [] = __device__ haar_fwd(g, n)
 endfunction
 
 % Its inverse: the same levels in the reverse order (each level is its own inverse).
-function [] = __device__ haar_inv(g, n)
+function [] = __device__ haar_inv(g, o, n)
     s = 1
     while s * 2 < n
         s = s * 2
@@ -353,13 +452,13 @@ function [] = __device__ haar_inv(g, n)
     while s >= 1 && n > 1
         j = 0
         while j < n
-            o = j * 64
-            t = (j + s) * 64
+            a0 = o + j * 64
+            b0 = o + (j + s) * 64
             for p = 0..63
-                a = g[o + p]
-                b = g[t + p]
-                g[o + p] = (a + b) * 0.70710678
-                g[t + p] = (a - b) * 0.70710678
+                a = g[a0 + p]
+                b = g[b0 + p]
+                g[a0 + p] = (a + b) * 0.70710678
+                g[b0 + p] = (a - b) * 0.70710678
             endfor
             j += 2 * s
         endwhile
@@ -367,96 +466,90 @@ function [] = __device__ haar_inv(g, n)
     endwhile
 endfunction
 
-% The filtered group back into the sums: each pixel of block j adds wt * window * value
-% to num and wt * window to den.
-function [] = __device__ aggregate(g, n, my, mx, iy, ix, c, kai, wt, num, den)
-    for j = 0..n - 1
-        idct_block(g, j)
-        py = int(my[iy, ix, j])
-        px = int(mx[iy, ix, j])
-        for u = 0..7
-            for v = 0..7
-                a = wt * kai[u, v]
-                num[py + u, px + v, c] = num[py + u, px + v, c] + a * g[j * 64 + u * 8 + v]
-                den[py + u, px + v, c] = den[py + u, px + v, c] + a
-            endfor
-        endfor
-    endfor
-endfunction
-
 % ---- the two passes ------------------------------------------------------------------------
+%
+% The references are filtered tile by tile: a thread takes the tile of tt x tt grid cells
+% (2 pos[0] + ty, 2 pos[1] + tx) and its references one after the other (neighbours share
+% most of their search windows: they stay in the cache); the four launches (ty, tx) of a
+% pass run the tiles of one parity each. Two tiles of one launch have a whole tile between
+% them, tt cells, at least the reach of a reference (2 rad + 8 pixels, the moved-in last
+% ones too): no two threads of a launch write one pixel, so aggregation needs no atomics
+% and the sums do not depend on thread timing. sc: scratch, ss floats per thread (gx
+% threads a row).
 
-% First pass, one reference (grid cell oy + kk pos[0], ox + kk pos[1]): hard thresholding at
-% lam * sig[c] of the group's 3-D spectrum, weight 1 / (sig^2 * nonzero coefficients).
-function [] = __kernel__ bm_hard(z : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, num : cube'unchecked, den : cube'unchecked, kai : mat'unchecked, sig : vec'unchecked, lam : scalar, oy : int, ox : int, kk : int, pos : ivec2)
-    iy = oy + kk * pos[0]
-    ix = ox + kk * pos[1]
-    if iy >= size(cnt, 0) || ix >= size(cnt, 1)
-        return
-    endif
-    n = int(cnt[iy, ix])
-    g = zeros(2048)
-    for c = 0..2
-        for j = 0..n - 1
-            dct_block(z, int(my[iy, ix, j]), int(mx[iy, ix, j]), c, g, j)
+% First pass, one channel: hard thresholding at thr of each group's 3-D spectrum, weight
+% 1 / (s2 * nonzero coefficients).
+function [] = __kernel__ bm_hard(R : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, thr : scalar, s2 : scalar, ss : int, gx : int, ty : int, tx : int, tt : int, pos : ivec2)
+    o = (pos[0] * gx + pos[1]) * ss
+    iy0 = (2 * pos[0] + ty) * tt
+    ix0 = (2 * pos[1] + tx) * tt
+    for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
+        for ix = ix0..min(ix0 + tt, size(cnt, 1)) - 1
+            n = int(cnt[iy, ix])
+            for j = 0..n - 1
+                col_dct(R, int(my[iy, ix, j]), int(mx[iy, ix, j]), sc, o + j * 64)
+            endfor
+            haar_fwd(sc, o, n)
+            nz = 0
+            for p = o..o + n * 64 - 1
+                t = sc[p]
+                if abs(t) < thr
+                    sc[p] = 0.0
+                else
+                    nz += 1
+                endif
+            endfor
+            haar_inv(sc, o, n)
+            wt = 1.0 / (s2 * max(nz, 1))
+            for j = 0..n - 1
+                col_idct_acc(sc, o + j * 64, A, D, int(my[iy, ix, j]), int(mx[iy, ix, j]), k1, wt)
+            endfor
         endfor
-        haar_fwd(g, n)
-        thr = lam * sig[c]
-        nz = 0
-        for p = 0..n * 64 - 1
-            if abs(g[p]) < thr
-                g[p] = 0.0
-            else
-                nz += 1
-            endif
-        endfor
-        haar_inv(g, n)
-        wt = 1.0 / (sig[c] * sig[c] * max(nz, 1))
-        aggregate(g, n, my, mx, iy, ix, c, kai, wt, num, den)
     endfor
 endfunction
 
-% Second pass, one reference: the groups of the noisy frame z and of the first estimate b
-% on the same blocks; each coefficient of z's spectrum times b^2 / (b^2 + sig^2) (empirical
-% Wiener), weight 1 / (sig^2 * sum of the squared gains).
-function [] = __kernel__ bm_wiener(z : cube'unchecked, b : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, num : cube'unchecked, den : cube'unchecked, kai : mat'unchecked, sig : vec'unchecked, oy : int, ox : int, kk : int, pos : ivec2)
-    iy = oy + kk * pos[0]
-    ix = ox + kk * pos[1]
-    if iy >= size(cnt, 0) || ix >= size(cnt, 1)
-        return
-    endif
-    n = int(cnt[iy, ix])
-    g = zeros(2048)
-    e = zeros(2048)
+% Second pass, one channel: the groups of the noisy frame (spectra Rz) and of the first
+% estimate (Rb) on the same blocks; each coefficient of the noisy spectrum times
+% b^2 / (b^2 + s2) (empirical Wiener), weight 1 / (s2 * sum of the squared gains).
+function [] = __kernel__ bm_wiener(Rz : cube'unchecked, Rb : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, s2 : scalar, ss : int, gx : int, ty : int, tx : int, tt : int, pos : ivec2)
+    o = (pos[0] * gx + pos[1]) * ss
+    iy0 = (2 * pos[0] + ty) * tt
+    ix0 = (2 * pos[1] + tx) * tt
     wv = zeros(16)
-    for c = 0..2
-        for j = 0..n - 1
-            dct_block(z, int(my[iy, ix, j]), int(mx[iy, ix, j]), c, g, j)
-            dct_block(b, int(my[iy, ix, j]), int(mx[iy, ix, j]), c, e, j)
-        endfor
-        haar_fwd(g, n)
-        haar_fwd(e, n)
-        s2 = sig[c] * sig[c]
-        % the squared gains summed in 16 lanes (a vector register), then the lanes
-        for l = 0..15
-            wv[l] = 0.0
-        endfor
-        for q = 0..n * 4 - 1
+    for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
+        for ix = ix0..min(ix0 + tt, size(cnt, 1)) - 1
+            n = int(cnt[iy, ix])
+            oe = o + n * 64
+            for j = 0..n - 1
+                col_dct(Rz, int(my[iy, ix, j]), int(mx[iy, ix, j]), sc, o + j * 64)
+                col_dct(Rb, int(my[iy, ix, j]), int(mx[iy, ix, j]), sc, oe + j * 64)
+            endfor
+            haar_fwd(sc, o, n)
+            haar_fwd(sc, oe, n)
+            % the squared gains summed in 16 lanes (a vector register), then the lanes
             for l = 0..15
-                p = q * 16 + l
-                e2 = e[p] * e[p]
-                a = e2 / (e2 + s2)
-                g[p] = g[p] * a
-                wv[l] = wv[l] + a * a
+                wv[l] = 0.0
+            endfor
+            for q = 0..n * 4 - 1
+                for l = 0..15
+                    p = q * 16 + l
+                    e = sc[oe + p]
+                    e2 = e * e
+                    a = e2 / (e2 + s2)
+                    sc[o + p] = sc[o + p] * a
+                    wv[l] = wv[l] + a * a
+                endfor
+            endfor
+            ws = 0.0
+            for l = 0..15
+                ws += wv[l]
+            endfor
+            haar_inv(sc, o, n)
+            wt = 1.0 / (s2 * max(ws, 1e-6))
+            for j = 0..n - 1
+                col_idct_acc(sc, o + j * 64, A, D, int(my[iy, ix, j]), int(mx[iy, ix, j]), k1, wt)
             endfor
         endfor
-        ws = 0.0
-        for l = 0..15
-            ws += wv[l]
-        endfor
-        haar_inv(g, n)
-        wt = 1.0 / (s2 * max(ws, 1e-6))
-        aggregate(g, n, my, mx, iy, ix, c, kai, wt, num, den)
     endfor
 endfunction
 
@@ -473,13 +566,19 @@ function r = bessel_i0(x)
     endfor
 endfunction
 
-% 8x8 Kaiser window (beta 2, as BM3D) that weighs each pixel of an aggregated block.
-function kai = kaiser_window(beta)
+% The 8-point Kaiser window (beta 2, as BM3D); a block's pixel (u, v) is weighed by
+% k1[u] k1[v].
+function k1 = kaiser_1d(beta)
     k1 = zeros(8)
     for i = 0..7
         r = (2 * i - 7) / 7
         k1[i] = bessel_i0(beta * sqrt(1 - r * r)) / bessel_i0(beta)
     endfor
+endfunction
+
+% 8x8 Kaiser window (beta 2, as BM3D) that weighs each pixel of an aggregated block.
+function kai = kaiser_window(beta)
+    k1 = kaiser_1d(beta)
     kai = zeros(8, 8)
     for i = 0..7
         for j = 0..7
@@ -495,10 +594,12 @@ function g = padded_luma(z)
 endfunction
 
 % One pass: block matching on the luma of guide (the noisy frame in the first pass, the
-% first estimate in the second), then the filter kernel over every reference, in kk x kk
-% launches of references at least the reach of one reference (2 rad + 8 pixels) apart, the
-% moved-in last ones too, so that no two threads of a launch write one pixel.
-function [] = bm_pass(z, guide, num, den, kai, sig, lam, step, rad, n, tau, ur, wiener)
+% first estimate in the second), then per channel the rows' spectra, the filter kernel
+% over every reference (four launches of tiles) and the sums back to the estimate
+% (opponent space). Rz, Rb (h x w x 8), A (zero on the first pass) and D: the rows'
+% spectra and the sums, one channel at a time, shared by both passes (fresh pages cost a
+% page fault each).
+function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, ur, wiener)
     h = size(z, 0)
     w = size(z, 1)
     nry = int(ceil((h - 8) / step)) + 1
@@ -507,17 +608,32 @@ function [] = bm_pass(z, guide, num, den, kai, sig, lam, step, rad, n, tau, ur, 
     mx = zeros(nry, nrx, n)
     cnt = zeros(nry, nrx)
     parallel_do([nry, nrx], padded_luma(guide), my, mx, cnt, h, w, step, rad, n, tau, ur, bm_match)
-    kk = int(ceil((2 * rad + 7 + step) / step))
-    gy = int(ceil(nry / kk))
-    gx = int(ceil(nrx / kk))
-    for oy = 0..kk - 1
-        for ox = 0..kk - 1
-            if wiener
-                parallel_do([gy, gx], z, guide, my, mx, cnt, num, den, kai, sig, oy, ox, kk, bm_wiener)
-            else
-                parallel_do([gy, gx], z, my, mx, cnt, num, den, kai, sig, lam, oy, ox, kk, bm_hard)
-            endif
+    tt = int(ceil((2 * rad + 7 + step) / step))
+    gy = int(ceil(ceil(nry / tt) / 2))
+    gx = int(ceil(ceil(nrx / tt) / 2))
+    ss = wiener ? 2 * n * 64 : n * 64
+    sc = zeros(gy * gx * ss)
+    est = zeros(h, w, 3)
+    for c = 0..2
+        if c > 0 || wiener
+            parallel_do([h, w], A, D, acc_clear)
+        endif
+        parallel_do([h, w], z, Rz, w, c, row_dct)
+        s2 = sig[c] * sig[c]
+        if wiener
+            parallel_do([h, w], guide, Rb, w, c, row_dct)
+        endif
+        for ty = 0..1
+            for tx = 0..1
+                if wiener
+                    parallel_do([gy, gx], Rz, Rb, my, mx, cnt, A, D, k1, sc, s2, ss, gx, ty, tx, tt, bm_wiener)
+                else
+                    parallel_do([gy, gx], Rz, my, mx, cnt, A, D, k1, sc, lam * sig[c], s2, ss, gx, ty, tx, tt, bm_hard)
+                endif
+            endfor
         endfor
+        parallel_do([h, w], A, k1, ola_rows)
+        parallel_do([h, w], A, D, k1, est, c, ola_sum)
     endfor
 endfunction
 
@@ -595,19 +711,21 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
     % the opponent transform's rows have norms sqrt(1/3), sqrt(1/2), sqrt(3/8): the noise
     % of each channel
     sig = sigma * strength * [sqrt(1 / 3), sqrt(1 / 2), sqrt(3 / 8)]
-    kai = kaiser_window(2.0)
+    k1 = kaiser_1d(2.0)
     z = zeros(h, w, 3)
     parallel_do([h, w], x, z, rgb_to_opp)
-    num = zeros(h, w, 3)
-    den = zeros(h, w, 3)
     % matching on every second row of the noisy blocks: as good at sigma 10 (+0.006 dB),
     % 0.04 dB worse at 25, where the noise in the distances needs all 64 pixels
-    bm_pass(z, z, num, den, kai, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, false)
-    b = zeros(h, w, 3)
-    parallel_do([h, w, 3], num, den, b, normalize)
-    num = zeros(h, w, 3)
-    den = zeros(h, w, 3)
-    bm_pass(z, b, num, den, kai, sig, 2.7, step2, rad2, n2, 400.0, 4, true)
+    % rows of wp = 2 mod 4 columns: 32 bytes a position make a row an odd number of cache
+    % lines, so that the 8 rows of a block fall in 8 different sets of the L1 cache (a
+    % width of 512 gave rows 16 KB apart, all in one set: a block's rows evicted each other)
+    wp = w + mod(6 - mod(w, 4), 4)
+    Rz = zeros(h, wp, 8)
+    Rb = zeros(h, wp, 8)
+    A = zeros(h, wp, 8)
+    D = zeros(h, wp)
+    b = bm_pass(z, z, Rz, Rb, A, D, k1, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, false)
+    e = bm_pass(z, b, Rz, Rb, A, D, k1, sig, 2.7, step2, rad2, n2, 400.0, 4, true)
     y = zeros(h, w, 3)
-    parallel_do([h, w], num, den, y, opp_to_rgb)
+    parallel_do([h, w], e, y, opp_to_rgb)
 endfunction

@@ -18,6 +18,7 @@
 #include "runtime/engine.h"
 #include "runtime/interp.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,7 +39,8 @@ struct RtEngineKernel {
                                    state[0] its bytes, the threads after STATE_HEAD */
     bool lockstep;
     RtPool *pool;               /* the host's */
-    _Atomic double ns_per_elem; /* the last launch's wall time per element (0: none yet) */
+    atomic_llong cost_ps;       /* CPU time of one position in its last launch, picoseconds
+                                   (0: not launched yet); launches may overlap */
 };
 
 
@@ -92,7 +94,7 @@ static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *t
     k->grid = grid ? (GridEntry)e : NULL;
     k->lockstep = lockstep;
     k->pool = rt_host_pool(host);
-    k->ns_per_elem = 0;
+    atomic_init(&k->cost_ps, 0);
     return k;
 }
 
@@ -103,7 +105,12 @@ static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *t
  * elements cost 5% on a trivial 1-D kernel; growing slices cost nothing). */
 #define SLICE_ELEMS 1024
 #define SLICE_SECONDS 1e-3
-#define CHUNK_SECONDS 50e-6     /* the least work worth a chunk of its own (waking a worker) */
+
+/* The pool's chunks (rt_cpu_grain): GRAIN_ELEMS positions at least while a kernel's cost
+ * is not known, or about GRAIN_NS nanoseconds of work once it is (a worker's wake-up and
+ * the wait for it cost some microseconds). */
+#define GRAIN_ELEMS 4096
+#define GRAIN_NS 200000.0
 
 typedef struct RowJob {
     Entry entry;
@@ -231,26 +238,35 @@ static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *b
     int64_t per_row = 1;
     for (int d = 1; d < grid->rank; d++)
         per_row *= grid->dims[d];
-    int64_t grain = per_row >= 4096 ? 1 : 4096 / (per_row ? per_row : 1);
     job.slice = k->lockstep ? 1 : per_row >= SLICE_ELEMS ? 1 : SLICE_ELEMS / (per_row ? per_row : 1);
     if (k->lockstep) {
         rt_parallel_for(k->pool, grid->nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
         return;
     }
-    /* A kernel heavy per element (a block search: 2000 elements of 10 us each) is split
-     * as soon as a chunk holds CHUNK_SECONDS of work by its last launch's time, not only
-     * from 4096 elements up; the grain never grows past that default. */
-    double ns = k->ns_per_elem;
-    if (ns > 0 && per_row > 0) {
-        double rows_per_chunk = CHUNK_SECONDS * 1e9 / ns / (double)per_row;
-        int64_t g = rows_per_chunk < 1 ? 1 : rows_per_chunk > (double)grain ? grain : (int64_t)rows_per_chunk;
-        grain = g;
-    }
+    int64_t grain = rt_cpu_grain(per_row, atomic_load_explicit(&k->cost_ps, memory_order_relaxed));
     double t0 = seconds();
     rt_parallel_for(k->pool, rows, grain, run_rows, &job);
-    int64_t elems = rows * per_row;
-    if (elems > 0)
-        k->ns_per_elem = (seconds() - t0) * 1e9 / (double)elems;
+    /* the pool ran min(rows / grain, threads) chunks side by side, one when fewer than 2 */
+    int64_t most = rows / grain, threads = rt_pool_threads(k->pool);
+    int64_t chunks = most < 2 ? 1 : most < threads ? most : threads;
+    double ps = (seconds() - t0) * 1e12 * (double)chunks / ((double)rows * (double)(per_row ? per_row : 1));
+    atomic_store_explicit(&k->cost_ps, ps < 1 ? 1 : ps > 1e15 ? (long long)1e15 : (long long)ps, memory_order_relaxed);
+}
+
+/* Rows of the grid per chunk of the pool: chunks of at least GRAIN_ELEMS positions while a
+ * kernel's cost is unknown (its first launch) or small, fewer once its last launch showed
+ * positions heavy enough that GRAIN_NS of work fills a chunk with fewer: then the few
+ * threads of a small grid (the reference tiles of presets/denoise.q, a few dozen positions
+ * of milliseconds each) are shared by the pool's threads instead of all run by the caller.
+ * It never asks for larger chunks than GRAIN_ELEMS positions. */
+int64_t rt_cpu_grain(int64_t per_row, long long cost_ps)
+{
+    int64_t elems = GRAIN_ELEMS;
+    if (cost_ps > 0 && GRAIN_NS * 1000.0 / (double)cost_ps < (double)GRAIN_ELEMS)
+        elems = (int64_t)(GRAIN_NS * 1000.0 / (double)cost_ps) + 1;
+    if (per_row < 1)
+        per_row = 1;
+    return per_row >= elems ? 1 : elems / per_row;
 }
 
 static void cpu_free(RtEngineKernel *k)

@@ -8,12 +8,16 @@ interpreter or computed a wrong value compiled:
 - tests/kernels/basics/local_vector_compound_assign.q: `dr[i] += t * t` on a local vector;
 - tests/kernels/calls/device_vector_by_reference.q: a local vector written by a device
   function (its values are checked by the golden run; here that it is compiled).
+
+And the CPU engine's split of a small grid of heavy positions between the pool's threads
+(runtime/cpu/engine.c rt_cpu_grain): two positions that each wait (a bounded spin on an
+atomic read) for the other to have started meet only when two threads run them at once.
 """
 
 import os
 import sys
 
-from harness import QPIPE, ROOT, check, main, run  # noqa: F401
+from harness import QPIPE, ROOT, check, main, out, run  # noqa: F401
 
 FILES = [
     ("tests/kernels/basics/local_vector_compound_assign.q", ["kern"]),
@@ -32,6 +36,43 @@ def _():
         for k in kernels:
             if "kernel '%s' compiled" % k not in err and "kernel '%s' loaded" % k not in err:
                 raise AssertionError("%s: no 'kernel %s compiled' in: %s" % (path, k, err[-300:]))
+
+
+# Position i marks f[i] (atomic), then spins until it sees f[1 - i] marked or `bound` reads
+# have gone by; saw[i] is what it saw. The first launch (cost not known yet) runs both
+# positions in the caller, one after the other: position 0 gives up after 1e5 reads. The
+# later ones, once the launch showed positions heavy, must go to two threads: both see.
+MEET = """function [] = __kernel__ meet(f : vec'unchecked, saw : vec'unchecked, bound : int, pos : int)
+    other = 1 - pos
+    f[pos] += 1
+    v = 0.0
+    n = 0
+    while v == 0 && n < bound
+        v = (f[other] += 0)
+        n += 1
+    endwhile
+    saw[pos] = v
+endfunction
+saw = zeros(2)
+{!serial for}
+for t = 0..2
+    f = zeros(2)
+    parallel_do(2, f, saw, t == 0 ? 100000 : 200000000, meet)
+endfor
+print(saw[0], " ", saw[1])
+"""
+
+
+@check("CPU engine: a grid of two heavy positions runs on two threads once its cost is known (--threads 2)")
+def _():
+    path = out("meet.q")
+    with open(path, "w") as f:
+        f.write(MEET)
+    code, text, err = run([QPIPE, "exec", "--threads", "2", path], timeout=120)
+    if code != 0:
+        raise AssertionError("exit %d: %s" % (code, err[-300:]))
+    if text.split() != ["1", "1"]:
+        raise AssertionError("the positions did not run side by side: saw %r" % text.strip())
 
 
 if __name__ == "__main__":

@@ -176,7 +176,8 @@ def _():
         expect_code(r, 0, "denoise.q -v profile=" + profile)
         if "runs in the interpreter" in r[2]:
             raise AssertionError("profile %s: %s" % (profile, [l for l in r[2].splitlines() if "interpreter" in l]))
-        for k in ("bm_match", "bm_hard", "bm_wiener", "rgb_to_opp", "opp_to_rgb"):
+        for k in ("bm_match", "bm_hard", "bm_wiener", "row_dct", "ola_rows", "ola_sum", "acc_clear", "rgb_to_opp",
+                  "opp_to_rgb"):
             if not re.search(r"kernel '%s' (compiled|loaded from the kernel cache)" % k, r[2]):
                 raise AssertionError("profile %s: kernel %s not named compiled: %s" % (profile, k, r[2][-400:]))
 
