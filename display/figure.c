@@ -30,7 +30,7 @@
 #include "runtime/interp.h"
 #include "runtime/residency.h"
 
-#include <cairo.h>
+#include "display/cairo_dl.h"
 #include <dlfcn.h>
 
 #include <errno.h>

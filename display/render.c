@@ -13,7 +13,7 @@
 #include "display/figure.h"
 #include "runtime/lib_data.h"
 
-#include <cairo.h>
+#include "display/cairo_dl.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

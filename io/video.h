@@ -13,8 +13,7 @@
 
 #include "io/io.h"
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
+#include "io/ffmpeg_dl.h"   /* FFmpeg's headers, its functions through the table */
 
 /* Packets of streams other than the video one that a reader holds for a writer while no
  * writer has claimed them; beyond this (a player that never writes) they are dropped and a

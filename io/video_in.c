@@ -13,9 +13,7 @@
 #include "io/video.h"
 #include "io/yuv.h"
 
-#include <libavutil/imgutils.h>
-#include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
+#include "io/ffmpeg_dl.h"
 
 #include <dlfcn.h>
 #include <errno.h>

@@ -4,7 +4,7 @@
  */
 #include "io/io.h"
 
-#include <libavformat/avformat.h>
+#include "io/ffmpeg_dl.h"
 
 #include <string.h>
 

@@ -19,11 +19,7 @@
 #include "io/yuv.h"
 #include "runtime/residency.h"
 
-#include <libavutil/buffer.h>
-#include <libavutil/imgutils.h>
-#include <libavutil/opt.h>
-#include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
+#include "io/ffmpeg_dl.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <sqlite3.h>
+#include "qpipe/sqlite_dl.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>

@@ -48,7 +48,7 @@
 #include "runtime/lib.h"
 #include "runtime/residency.h"
 
-#include <fftw3.h>
+#include "runtime/fftw_dl.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>

@@ -17,8 +17,7 @@
 
 #include "runtime/interp.h"
 
-#include <cblas.h>
-#include <lapacke.h>
+#include "runtime/blas_dl.h"   /* cblas.h, lapacke.h; the functions through the table */
 
 #define LA(dbl, fn, ...) ((dbl) ? LAPACKE_d##fn(__VA_ARGS__) : LAPACKE_s##fn(__VA_ARGS__))
 #define BL(dbl, fn, ...) ((dbl) ? cblas_d##fn(__VA_ARGS__) : cblas_s##fn(__VA_ARGS__))
