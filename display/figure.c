@@ -72,6 +72,9 @@ static void refresh(Rt *rt, DispFigure *f)
     bool one_image = f->rows * f->cols == 1 && f->axes[0].kind != DISP_AX_PLOT;
     if (one_image && !f->cairo)
         return;                 /* imshow's own texture shows it */
+    char why[600];
+    if (!rt_dl_load(&disp_cairo_dl, why, sizeof why))
+        rt_error_unavailable(rt, "%s", why);
     int w, h;
     unsigned char *pix = disp_render_rgba(f, &w, &h);
     if (!pix)
@@ -587,6 +590,8 @@ int disp_figures_begin(const char *dir)
  * FcFini is looked up in the process; either initialises again on next use. */
 static void release_font_caches(void)
 {
+    if (!rt_dl_loaded(&disp_cairo_dl))     /* opened on first use: nothing to release */
+        return;
     cairo_debug_reset_static_data();
     void (*fc_fini)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "FcFini");
     if (fc_fini)
@@ -608,7 +613,7 @@ int disp_figures_finish(char *err, size_t errlen)
         char why[256];
         if (disp_render_png(&st.figs[i], path, why, sizeof why)) {
             snprintf(err, errlen, "%s: %s", path, why);
-            rc = -1;
+            rc = rt_dl_failed(&disp_cairo_dl) ? RT_EX_UNAVAILABLE : -1;
         }
         free(path);
     }

@@ -4,6 +4,11 @@
  */
 #include "io/ffmpeg_dl.h"
 
+#include "io/io.h"
+#include "io/video.h"
+
+#include <stdio.h>
+
 #define IO_STR_(x) #x
 #define IO_STR(x) IO_STR_(x)
 
@@ -19,3 +24,14 @@ static const char *const sonames[] = {
 static const char *const names[] = {IO_FFMPEG_FUNCS(RT_DL_NAME)};
 static IoFfmpegApi api;
 RtDlFamily io_ffmpeg_dl = {.what = "FFmpeg", .sonames = sonames, .names = names, .slots = api.slot, .n = IO_FFMPEG_N};
+
+int io_av_need(const char *path, char *err, size_t errlen)
+{
+    char why[600];
+    if (rt_dl_loaded(&io_ffmpeg_dl) || rt_dl_load(&io_ffmpeg_dl, why, sizeof why))
+        return 0;
+    snprintf(err, errlen, "'%s': video needs FFmpeg, which cannot be loaded (%s)", path, why);
+    return -1;
+}
+
+bool io_video_unavailable(void) { return rt_dl_failed(&io_ffmpeg_dl); }

@@ -218,6 +218,8 @@ IoVideoIn *io_vin_open(const char *path, char *err, size_t errlen)
 
 IoVideoIn *io_vin_open_with(const char *path, const IoVideoInOptions *o, char *err, size_t errlen)
 {
+    if (io_av_need(path, err, errlen))
+        return NULL;
     io_av_setup();
     io_limit_reset();
     IoVideoIn *in = calloc(1, sizeof *in);

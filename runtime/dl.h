@@ -56,6 +56,11 @@ static inline bool rt_dl_loaded(RtDlFamily *f)
 {
     return atomic_load_explicit(&f->state, memory_order_acquire) == 1;
 }
+/* Whether loading f was tried and failed (the reason: rt_dl_load's). */
+static inline bool rt_dl_failed(RtDlFamily *f)
+{
+    return atomic_load_explicit(&f->state, memory_order_acquire) < 0;
+}
 /* Load f or print "qpipe: <reason>" and exit 69. */
 void rt_dl_need(RtDlFamily *f);
 /* f's table (void *: the caller casts to its family's type), loading it first if needed. */
