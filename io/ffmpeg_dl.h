@@ -11,6 +11,7 @@
 #include <libavutil/audio_fifo.h>
 #include <libavutil/buffer.h>
 #include <libavutil/channel_layout.h>
+#include <libavutil/cpu.h>
 #include <libavutil/dict.h>
 #include <libavutil/frame.h>
 #include <libavutil/imgutils.h>
@@ -23,7 +24,8 @@
 
 #include "runtime/dl.h"
 
-/* Every function qpipe calls in these libraries (dl.h). */
+/* Every function qpipe calls in these libraries (dl.h), and its tests: av_color_*_name
+ * (tests/unit/test_yuv.c), av_cpu_force_count (tests/fuzz/fuzz_video.c). */
 #define IO_FFMPEG_FUNCS(X) \
     X(av_find_best_stream) \
     X(av_find_input_format) \
@@ -76,8 +78,11 @@
     X(av_buffer_pool_init) \
     X(av_buffer_pool_uninit) \
     X(av_channel_layout_copy) \
+    X(av_color_range_name) \
+    X(av_color_space_name) \
     X(av_channel_layout_default) \
     X(av_compare_ts) \
+    X(av_cpu_force_count) \
     X(av_d2q) \
     X(av_dict_copy) \
     X(av_dict_free) \
@@ -181,8 +186,11 @@ extern RtDlFamily io_ffmpeg_dl;
 #define av_buffer_pool_init IO_FFMPEG_FN(av_buffer_pool_init)
 #define av_buffer_pool_uninit IO_FFMPEG_FN(av_buffer_pool_uninit)
 #define av_channel_layout_copy IO_FFMPEG_FN(av_channel_layout_copy)
+#define av_color_range_name IO_FFMPEG_FN(av_color_range_name)
+#define av_color_space_name IO_FFMPEG_FN(av_color_space_name)
 #define av_channel_layout_default IO_FFMPEG_FN(av_channel_layout_default)
 #define av_compare_ts IO_FFMPEG_FN(av_compare_ts)
+#define av_cpu_force_count IO_FFMPEG_FN(av_cpu_force_count)
 #define av_d2q IO_FFMPEG_FN(av_d2q)
 #define av_dict_copy IO_FFMPEG_FN(av_dict_copy)
 #define av_dict_free IO_FFMPEG_FN(av_dict_free)
