@@ -9,7 +9,8 @@
   opening libavcodec in that account shows the method sees them;
 - a library made unloadable (LD_LIBRARY_PATH to a folder holding an empty file under its
   soname; the loader's message names that file, so it was picked up): a command that needs
-  it exits 69 naming it, with no output left behind; commands that do not need it work.
+  it exits 69 naming it, with no output left behind; commands that do not need it work;
+- PNG output is compressed with zlib's fastest setting (io/png.c), losslessly.
 The sonames come from the development libraries' SONAME (readelf), not from qpipe.
 """
 
@@ -171,6 +172,23 @@ def _():
     want = os.path.join(d, fftw)
     if code != 69 or want not in e or ("%s:1:" % prog) not in e:
         raise AssertionError("exit %d, stderr %r (expected 69 naming %s)" % (code, e[-300:], want))
+
+
+@check("PNG output: zlib's fastest setting (run-length strategy) in the IDAT stream, pixels exact")
+def _():
+    # The zlib header's FLEVEL bits (RFC 1950) say how the stream was compressed: 0 for
+    # level 1 or the RLE/Huffman-only strategies, 2 for the default level 6.
+    a, b = png("still.png", "256x192"), out("still-out.png")
+    code, o, e = run([QPIPE, "run", "presets/identity.q", a, b])
+    if code:
+        raise AssertionError("exit %d: %s" % (code, e[-300:]))
+    with open(b, "rb") as f:
+        data = f.read()
+    i = data.index(b"IDAT") + 4
+    cmf, flg = data[i], data[i + 1]
+    if cmf & 0x0F != 8 or ((cmf << 8) | flg) % 31 or flg >> 6 != 0:
+        raise AssertionError("zlib header %02x %02x: FLEVEL %d, expected 0 (fastest)" % (cmf, flg, flg >> 6))
+    same_pixels(a, b)
 
 
 if __name__ == "__main__":
