@@ -72,7 +72,8 @@ static inline void *rt_dl_table(RtDlFamily *f)
 }
 
 /* "Open this soname or say why": dlopen(soname, flags), or NULL with dlerror's text in
- * why. Shared with the CUDA loader's reasons. */
+ * why (also io/video_in.c's libavdevice, opened RTLD_GLOBAL for its registration). The
+ * CUDA loader (runtime/cuda/loader.c) keeps its own: it searches folders and names. */
 void *rt_dl_open(const char *soname, int flags, char *why, size_t len);
 
 #endif
