@@ -586,16 +586,20 @@ int disp_figures_begin(const char *dir)
 
 /* Cairo and fontconfig (which Cairo's text loads) keep fonts and patterns cached for the
  * process: release both, in the order Cairo's own tests use, so that a leak check at exit
- * sees only qpipe's memory. fontconfig is a dependency of Cairo, not linked by qpipe, so
- * FcFini is looked up in the process; either initialises again on next use. */
+ * sees only qpipe's memory. fontconfig is a dependency of Cairo, which is opened on first
+ * use with RTLD_LOCAL (cairo_dl.h): FcFini is looked up in fontconfig itself, when Cairo
+ * loaded it (RTLD_NOLOAD); either initialises again on next use. */
 static void release_font_caches(void)
 {
-    if (!rt_dl_loaded(&disp_cairo_dl))     /* opened on first use: nothing to release */
+    if (!rt_dl_loaded(&disp_cairo_dl))     /* never loaded: nothing to release */
         return;
     cairo_debug_reset_static_data();
-    void (*fc_fini)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "FcFini");
+    void *fc = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
+    void (*fc_fini)(void) = fc ? (void (*)(void))dlsym(fc, "FcFini") : NULL;
     if (fc_fini)
         fc_fini();
+    if (fc)
+        dlclose(fc);                        /* the reference NOLOAD took */
 }
 
 int disp_figures_finish(char *err, size_t errlen)
