@@ -25,26 +25,20 @@ PYTHON    ?= python3
 # Flags every object gets, whatever CFLAGS says. The user's CFLAGS come last so that they
 # can override an optimisation level or silence a warning locally.
 QP_CFLAGS = -std=c11 -Wall -Wextra -D_GNU_SOURCE -MMD -MP -I. $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS)
-# The media libraries of io/ (scripts/deps.sh installs them); pkg-config knows their flags.
-MEDIA_PKGS := libpng libtiff-4 libjpeg libavformat libavcodec libavutil libswscale libswresample
-MEDIA_LIBS := $(shell pkg-config --libs $(MEDIA_PKGS) 2>/dev/null)
-# libavdevice (cameras) is not linked but loaded on first use (io/video_in.c): its major
-# version names the library to load.
+# The libraries qpipe uses. Only the image formats of every still (libpng, libtiff,
+# libjpeg) are linked; the heavy ones (FFmpeg, OpenBLAS/LAPACKE, FFTW, Cairo, SDL2 +
+# SDL2_ttf + GL, SQLite) are opened with dlopen on first use (runtime/dl.h, one *_dl.h per
+# family): only their compile flags come from pkg-config, none of their link flags.
+LINK_PKGS := libpng libtiff-4 libjpeg
+LINK_LIBS := $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null)
+DL_PKGS   := libavformat libavcodec libavutil libswscale libswresample fftw3 fftw3f openblas lapacke \
+             cairo sdl2 SDL2_ttf gl sqlite3
+CPPFLAGS  += $(shell pkg-config --cflags $(LINK_PKGS) $(DL_PKGS) 2>/dev/null)
+# libavdevice (cameras) is loaded on first use too (io/video_in.c): its major version
+# names the library to load.
 AVDEVICE_MAJOR := $(shell pkg-config --modversion libavdevice 2>/dev/null | cut -d. -f1)
 CPPFLAGS += -DIO_AVDEVICE_MAJOR=$(or $(AVDEVICE_MAJOR),59)
-# The numeric and drawing libraries of runtime/ (FFTW, OpenBLAS, LAPACKE, Cairo). FFTW's
-# threaded planners have no pkg-config file of their own.
-NUM_PKGS  := fftw3 fftw3f openblas lapacke cairo
-NUM_LIBS  := $(shell pkg-config --libs $(NUM_PKGS) 2>/dev/null) -lfftw3_threads -lfftw3f_threads
-CPPFLAGS  += $(shell pkg-config --cflags $(NUM_PKGS) 2>/dev/null)
-# The window of display/: SDL2, SDL2_ttf (FreeType text) and OpenGL (Mesa without a GPU).
-DISP_PKGS := sdl2 SDL2_ttf gl
-DISP_LIBS := $(shell pkg-config --libs $(DISP_PKGS) 2>/dev/null)
-CPPFLAGS  += $(shell pkg-config --cflags $(DISP_PKGS) 2>/dev/null)
-# The journal of `qpipe watch` (qpipe/watch_journal.c): SQLite.
-WATCH_LIBS := $(shell pkg-config --libs sqlite3 2>/dev/null)
-CPPFLAGS  += $(shell pkg-config --cflags sqlite3 2>/dev/null)
-QP_LDLIBS = $(MEDIA_LIBS) $(NUM_LIBS) $(DISP_LIBS) $(WATCH_LIBS) -lm -lpthread -ldl $(LDLIBS)
+QP_LDLIBS = $(LINK_LIBS) -lm -lpthread -ldl $(LDLIBS)
 
 # The fuzzers are built by clang with its own sanitizers, from the sources they test
 # directly (not the archive) so that every such file is instrumented for coverage; the

@@ -58,7 +58,7 @@ static bool fail(const char *fmt, const char *detail)
     if (c.hidden)
         SDL_DestroyWindow(c.hidden);
     c.gl = NULL, c.hidden = NULL;
-    if (SDL_WasInit(SDL_INIT_VIDEO))
+    if (rt_dl_loaded(&disp_sdl_dl) && SDL_WasInit(SDL_INIT_VIDEO))
         SDL_QuitSubSystem(SDL_INIT_VIDEO);
     c.state = -1;
     return false;
@@ -74,6 +74,9 @@ bool disp_ctx_start(void)
     const char *x = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
     if ((!x || !*x) && (!wl || !*wl))
         return fail("no display%s", "");
+    char why[600];
+    if (!rt_dl_load(&disp_sdl_dl, why, sizeof why))        /* SDL2, SDL2_ttf, GL: on first use */
+        return fail("no display: %s", why);
     if (x && *x)
         quiet_x_errors();
     SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");      /* Ctrl-C stays qpipe's */

@@ -12,7 +12,7 @@
 #ifndef DISP_CONTEXT_H
 #define DISP_CONTEXT_H
 
-#include <SDL2/SDL.h>
+#include "display/sdl_dl.h"
 
 #include <stdbool.h>
 

@@ -24,7 +24,7 @@ void disp_register(RtHost *host);
  * -1 with errno set when the folder cannot be made. */
 int disp_figures_begin(const char *dir);
 /* Write every recorded figure as DIR/figureN.png and forget them all. 0, or -1 with the
- * failing file and reason in err. */
+ * failing file and reason in err (RT_EX_UNAVAILABLE when Cairo could not be loaded). */
 int disp_figures_finish(char *err, size_t errlen);
 
 /* Handle events until every window is closed by the user (q, Esc, close button): the end

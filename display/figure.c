@@ -30,7 +30,7 @@
 #include "runtime/interp.h"
 #include "runtime/residency.h"
 
-#include <cairo.h>
+#include "display/cairo_dl.h"
 #include <dlfcn.h>
 
 #include <errno.h>
@@ -72,6 +72,9 @@ static void refresh(Rt *rt, DispFigure *f)
     bool one_image = f->rows * f->cols == 1 && f->axes[0].kind != DISP_AX_PLOT;
     if (one_image && !f->cairo)
         return;                 /* imshow's own texture shows it */
+    char why[600];
+    if (!rt_dl_load(&disp_cairo_dl, why, sizeof why))
+        rt_error_unavailable(rt, "%s", why);
     int w, h;
     unsigned char *pix = disp_render_rgba(f, &w, &h);
     if (!pix)
@@ -583,14 +586,20 @@ int disp_figures_begin(const char *dir)
 
 /* Cairo and fontconfig (which Cairo's text loads) keep fonts and patterns cached for the
  * process: release both, in the order Cairo's own tests use, so that a leak check at exit
- * sees only qpipe's memory. fontconfig is a dependency of Cairo, not linked by qpipe, so
- * FcFini is looked up in the process; either initialises again on next use. */
+ * sees only qpipe's memory. fontconfig is a dependency of Cairo, which is opened on first
+ * use with RTLD_LOCAL (cairo_dl.h): FcFini is looked up in fontconfig itself, when Cairo
+ * loaded it (RTLD_NOLOAD); either initialises again on next use. */
 static void release_font_caches(void)
 {
+    if (!rt_dl_loaded(&disp_cairo_dl))     /* never loaded: nothing to release */
+        return;
     cairo_debug_reset_static_data();
-    void (*fc_fini)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "FcFini");
+    void *fc = dlopen("libfontconfig.so.1", RTLD_LAZY | RTLD_LOCAL | RTLD_NOLOAD);
+    void (*fc_fini)(void) = fc ? (void (*)(void))dlsym(fc, "FcFini") : NULL;
     if (fc_fini)
         fc_fini();
+    if (fc)
+        dlclose(fc);                        /* the reference NOLOAD took */
 }
 
 int disp_figures_finish(char *err, size_t errlen)
@@ -608,7 +617,7 @@ int disp_figures_finish(char *err, size_t errlen)
         char why[256];
         if (disp_render_png(&st.figs[i], path, why, sizeof why)) {
             snprintf(err, errlen, "%s: %s", path, why);
-            rc = -1;
+            rc = rt_dl_failed(&disp_cairo_dl) ? RT_EX_UNAVAILABLE : -1;
         }
         free(path);
     }

@@ -5,8 +5,7 @@
 #define GL_GLEXT_PROTOTYPES 1
 #include "display/gl.h"
 
-#include <GL/gl.h>
-#include <GL/glext.h>
+#include "display/sdl_dl.h"
 
 #include <stdio.h>
 #include <string.h>

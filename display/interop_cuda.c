@@ -10,7 +10,7 @@
 #include "runtime/engine.h"
 #include "runtime/rt.h"
 
-#include <GL/gl.h>
+#include "display/sdl_dl.h"
 
 #include <stdio.h>
 #include <string.h>

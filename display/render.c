@@ -13,7 +13,7 @@
 #include "display/figure.h"
 #include "runtime/lib_data.h"
 
-#include <cairo.h>
+#include "display/cairo_dl.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -351,6 +351,8 @@ static cairo_surface_t *render(const DispFigure *f, cairo_status_t *cs)
 
 int disp_render_png(const DispFigure *f, const char *path, char *err, size_t errlen)
 {
+    if (!rt_dl_load(&disp_cairo_dl, err, errlen))         /* Cairo: on first use */
+        return -1;
     cairo_status_t cs;
     cairo_surface_t *s = render(f, &cs);
     PngBuf png = {0};
@@ -368,6 +370,8 @@ int disp_render_png(const DispFigure *f, const char *path, char *err, size_t err
 
 unsigned char *disp_render_rgba(const DispFigure *f, int *w, int *h)
 {
+    if (!rt_dl_load(&disp_cairo_dl, NULL, 0))             /* Cairo: on first use */
+        return NULL;
     cairo_status_t cs;
     cairo_surface_t *s = render(f, &cs);
     unsigned char *out = NULL;

@@ -3,7 +3,7 @@
  */
 #include "display/text.h"
 
-#include <SDL2/SDL_ttf.h>
+#include "display/sdl_dl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

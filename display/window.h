@@ -18,7 +18,7 @@
 #include "runtime/rt.h"
 #include "runtime/value.h"
 
-#include <SDL2/SDL.h>
+#include "display/sdl_dl.h"
 
 #include <stdbool.h>
 

@@ -11,9 +11,7 @@
  */
 #include "io/video.h"
 
-#include <libavutil/audio_fifo.h>
-#include <libavutil/opt.h>
-#include <libswresample/swresample.h>
+#include "io/ffmpeg_dl.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -134,6 +134,10 @@ bool io_is_sequence(const char *path);
 int io_sequence_name(const char *pattern, int64_t index, char *buf, size_t len);
 /* Does this name end in the extension of a video container FFmpeg writes (not an image)? */
 bool io_is_video_name(const char *path);
+/* Whether FFmpeg, which every video reader and writer needs, could not be loaded (it is
+ * opened on first use, io/ffmpeg_dl.h): the failure that said so named the library and
+ * the reason; commands exit 69 (unavailable) for it. */
+bool io_video_unavailable(void);
 void io_vin_info(const IoVideoIn *in, IoVideoInfo *info);
 /* The next frame: 1 with *frame a new H x W x 3 array and *pts its timestamp (in the
  * stream's time base), 0 at the end, negative on error. dbl as for images. */

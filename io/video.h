@@ -13,8 +13,7 @@
 
 #include "io/io.h"
 
-#include <libavcodec/avcodec.h>
-#include <libavformat/avformat.h>
+#include "io/ffmpeg_dl.h"   /* FFmpeg's headers, its functions through the table */
 
 /* Packets of streams other than the video one that a reader holds for a writer while no
  * writer has claimed them; beyond this (a player that never writes) they are dropped and a
@@ -75,6 +74,9 @@ void io_are_free(IoAudioReencode *r);
 /* FFmpeg's log goes through io_av_setup's callback: silent, but the last error line of this
  * thread is kept, so that a message can add FFmpeg's reason ("moov atom not found"). */
 void io_av_setup(void);
+/* FFmpeg loaded (ffmpeg_dl.h), or -1 with "'path': video needs FFmpeg, which cannot be
+ * loaded (reason)" in err; every entry point of the video files calls it first. */
+int io_av_need(const char *path, char *err, size_t errlen);
 /* "reason" or "reason (last log line)" for an FFmpeg error code, in buf. */
 const char *io_av_reason(int code, char *buf, size_t len);
 

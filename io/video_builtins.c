@@ -180,6 +180,8 @@ void io_vidopen(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_out_of_memory(rt);
     char err[IO_ERRLEN];
     IoVideoIn *in = io_vin_open(path, err, sizeof err);
+    if (!in && io_video_unavailable())
+        rt_error_unavailable(rt, "vidopen: %s", err);
     if (!in)
         rt_error(rt, "vidopen: %s", err);
     io_vin_set_pool(in, rt->pool);
@@ -248,6 +250,8 @@ void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
     const RtBuiltin *show = rt_find_builtin(rt, "imshow"), *sync = rt_find_builtin(rt, "sync_framerate");
     char err[IO_ERRLEN];
     IoVideoIn *in = io_vin_open(path, err, sizeof err);
+    if (!in && io_video_unavailable())
+        rt_error_unavailable(rt, "vidplay: %s", err);
     if (!in)
         rt_error(rt, "vidplay: %s", err);
     io_vin_set_pool(in, rt->pool);
@@ -424,6 +428,8 @@ void io_vidwriteframe(Rt *rt, int argc, Value *argv, int nout, Value *out)
         e->out = io_vout_open_rate(e->tmp, src ? src->in : NULL, w, h, e->fps, e->tb, &e->opt, err, sizeof err);
         if (!e->out) {
             writer_message(e, err, msg, sizeof msg);
+            if (io_video_unavailable())
+                rt_error_unavailable(rt, "vidwriteframe: %s", msg);
             rt_error(rt, "vidwriteframe: %s", msg);
         }
         io_vout_set_pool(e->out, rt->pool);

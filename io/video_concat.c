@@ -209,6 +209,8 @@ static int run(Concat *c, const char *original)
 int io_video_concat(const char *original, const char *const *parts, int n, const char *out, char *err,
                     size_t errlen)
 {
+    if (io_av_need(out, err, errlen))
+        return -1;
     io_av_setup();
     if (n < 1) {
         snprintf(err, errlen, "'%s': no parts to join", out);

@@ -13,9 +13,7 @@
 #include "io/video.h"
 #include "io/yuv.h"
 
-#include <libavutil/imgutils.h>
-#include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
+#include "io/ffmpeg_dl.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -59,12 +57,13 @@ static void av_init(void)
 #define IO_AVDEVICE_MAJOR 59    /* FFmpeg 5; the Makefile passes the installed version's */
 #endif
 static pthread_once_t devices_once = PTHREAD_ONCE_INIT;
+static char devices_why[300];   /* why libavdevice did not load (empty when it did) */
 
 static void load_devices(void)
 {
     char name[32];
     snprintf(name, sizeof name, "libavdevice.so.%d", IO_AVDEVICE_MAJOR);
-    void *lib = dlopen(name, RTLD_NOW | RTLD_GLOBAL);
+    void *lib = rt_dl_open(name, RTLD_NOW | RTLD_GLOBAL, devices_why, sizeof devices_why);
     void (*register_all)(void) = lib ? (void (*)(void))dlsym(lib, "avdevice_register_all") : NULL;
     if (register_all)
         register_all();
@@ -153,7 +152,8 @@ static const AVInputFormat *camera(const char *path, char *dev, size_t devlen, c
     pthread_once(&devices_once, load_devices);
     const AVInputFormat *f = av_find_input_format("video4linux2");
     if (!f)
-        snprintf(err, errlen, "'%s': this FFmpeg has no V4L2 input (libavdevice.so.%d)", path, IO_AVDEVICE_MAJOR);
+        snprintf(err, errlen, "'%s': this FFmpeg has no V4L2 input (%s)", path,
+                 devices_why[0] ? devices_why : "libavdevice has no video4linux2");
     return f;
 }
 
@@ -220,6 +220,8 @@ IoVideoIn *io_vin_open(const char *path, char *err, size_t errlen)
 
 IoVideoIn *io_vin_open_with(const char *path, const IoVideoInOptions *o, char *err, size_t errlen)
 {
+    if (io_av_need(path, err, errlen))
+        return NULL;
     io_av_setup();
     io_limit_reset();
     IoVideoIn *in = calloc(1, sizeof *in);

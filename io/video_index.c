@@ -23,6 +23,8 @@ static int by_pts(const void *a, const void *b)
 int io_video_index(const char *path, IoVideoIndex *ix, char *err, size_t errlen)
 {
     memset(ix, 0, sizeof *ix);
+    if (io_av_need(path, err, errlen))
+        return -1;
     io_av_setup();
     AVFormatContext *fmt = NULL;
     char why[512];

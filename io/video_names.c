@@ -4,7 +4,7 @@
  */
 #include "io/io.h"
 
-#include <libavformat/avformat.h>
+#include "io/video.h"
 
 #include <string.h>
 
@@ -25,7 +25,8 @@ bool io_is_sequence(const char *path)
 
 int io_sequence_name(const char *pattern, int64_t index, char *buf, size_t len)
 {
-    if (index < 0 || index >= INT32_MAX || len > INT32_MAX)
+    char why[8];
+    if (index < 0 || index >= INT32_MAX || len > INT32_MAX || io_av_need(pattern, why, sizeof why))
         return -1;
     return av_get_frame_filename(buf, (int)len, pattern, (int)index + 1) < 0 ? -1 : 0;
 }
@@ -36,6 +37,9 @@ bool io_is_video_name(const char *path)
     base = base ? base + 1 : path;
     if (!strchr(base, '.') || io_is_image(path))
         return false;
+    char why[8];
+    if (io_av_need(path, why, sizeof why))
+        return true;        /* not an image: opening it as a video says FFmpeg is missing */
     const AVOutputFormat *f = av_guess_format(NULL, base, NULL);
     return f && f->video_codec != AV_CODEC_ID_NONE && strcmp(f->name, "image2");
 }

@@ -19,11 +19,7 @@
 #include "io/yuv.h"
 #include "runtime/residency.h"
 
-#include <libavutil/buffer.h>
-#include <libavutil/imgutils.h>
-#include <libavutil/opt.h>
-#include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
+#include "io/ffmpeg_dl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -467,6 +463,8 @@ int io_vout_copy_chapters(AVFormatContext *out, const AVFormatContext *in)
 IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AVRational fps,
                               AVRational tb, const IoVideoOutOptions *opt, char *err, size_t errlen)
 {
+    if (io_av_need(path, err, errlen))
+        return NULL;
     io_av_setup();
     IoVideoOut *out = calloc(1, sizeof *out);
     if (!out || !(out->path = strdup(path)) || !(out->pkt = av_packet_alloc())) {

@@ -9,8 +9,7 @@
 #include "io/yuv.h"
 #include "runtime/interp.h"
 
-#include <libavutil/pixdesc.h>
-#include <libswscale/swscale.h>
+#include "io/ffmpeg_dl.h"
 
 #include <math.h>
 #include <stdatomic.h>

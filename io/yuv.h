@@ -18,8 +18,8 @@
 #include "runtime/rt.h"
 #include "runtime/value.h"
 
-#include <libavutil/frame.h>
-#include <libavutil/pixfmt.h>
+#include "io/ffmpeg_dl.h"
+
 #include <stdbool.h>
 
 /* Where the three components of a frame format live. */

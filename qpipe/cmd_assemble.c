@@ -71,7 +71,8 @@ int cmd_assemble(int argc, char **argv)
     int rc = outfile_begin(&o, out, err, sizeof err);
     if (!rc && io_video_concat(pos[0], pos + 2, npos - 2, o.tmp, err, sizeof err) < 0) {
         outfile_fix_message(&o, err, sizeof err);
-        rc = strstr(err, "differs") ? EX_DATAERR : strstr(err, "cannot create") || strstr(err, "cannot write") ||
+        rc = io_video_unavailable()  ? 69
+             : strstr(err, "differs") ? EX_DATAERR : strstr(err, "cannot create") || strstr(err, "cannot write") ||
                                                      strstr(err, "no container") ? EX_CANTCREAT : EX_NOINPUT;
     }
     if (!rc)

@@ -490,7 +490,7 @@ static int run(Slurm *s)
         char err[1024];
         if (io_video_index(s->in, &ix, err, sizeof err)) {
             fprintf(stderr, "qpipe slurm: %s\n", err);
-            return EX_NOINPUT;
+            return io_video_unavailable() ? EX_UNAVAILABLE : EX_NOINPUT;
         }
         int64_t keys = 1;
         for (int64_t i = 1; i < ix.n; i++)

@@ -38,6 +38,7 @@
 enum {
     EX_USAGE = 64,
     EX_NOINPUT = 66,
+    EX_UNAVAILABLE = 69,
     EX_SOFTWARE = 70,
     EX_CANTCREAT = 73,
     EX_IOERR = 74,
@@ -728,7 +729,7 @@ static int status(const WatchArgs *a)
     free(path);
     if (!j) {
         fprintf(stderr, "qpipe watch: %s\n", err);
-        return EX_NOINPUT;
+        return wj_unavailable() ? EX_UNAVAILABLE : EX_NOINPUT;
     }
     int rc = wj_print_status(j, stdout) ? EX_SOFTWARE : 0;
     wj_close(j);
@@ -761,7 +762,7 @@ static int setup(Watch *w, char *err, size_t errlen)
     free(jpath);
     if (!w->j) {
         free(rout);
-        return EX_CANTCREAT;
+        return wj_unavailable() ? EX_UNAVAILABLE : EX_CANTCREAT;
     }
     w->scan = ws_new(w->in, a->recursive, a->follow, a->poll, rout, a->settle, err, errlen);
     free(rout);

@@ -323,10 +323,11 @@ static int cmd_run_program(RtHost *host, int argc, char **argv, bool emit)
     if (rc == RT_EX_INTERRUPTED)
         fprintf(stderr, "qpipe %s: interrupted\n", emit ? "emit" : "exec");
     char err[512];
-    if (disp_figures_finish(err, sizeof err) != 0) {     /* also after an error: what was drawn */
+    int frc = disp_figures_finish(err, sizeof err);     /* also after an error: what was drawn */
+    if (frc) {
         fprintf(stderr, "qpipe exec: cannot write figure %s\n", err);
         if (rc == 0)
-            rc = EXIT_CANTCREAT;
+            rc = frc == RT_EX_UNAVAILABLE ? frc : EXIT_CANTCREAT;
     }
     if (emit)
         fclose(out);

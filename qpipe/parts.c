@@ -77,7 +77,7 @@ int run_segment_range(const char *in, RunMedia *m)
     m->seg_seek = 0;
     if (io_video_index(in, &ix, err, sizeof err)) {
         fprintf(stderr, "qpipe run: %s\n", err);
-        return EX_NOINPUT;
+        return io_video_unavailable() ? 69 : EX_NOINPUT;
     }
     int64_t *b = malloc(sizeof *b * ((size_t)m->seg_n + 1)), keys = 0;
     if (!b || boundaries(&ix, m->seg_n, b, &keys)) {

@@ -241,7 +241,7 @@ static int open_writer(Pipe *p, const RtArray *y)
         return 0;
     }
     /* an encoder that is not there is "unavailable"; anything else "cannot create" */
-    bool codec = strstr(err, "ncoder") || strstr(err, "codec");
+    bool codec = strstr(err, "ncoder") || strstr(err, "codec") || io_video_unavailable();
     fail(p, codec ? EX_UNAVAILABLE : EX_CANTCREAT, err);
     return -1;
 }
@@ -444,7 +444,7 @@ int pipe_run_video(const RunChain *c, const char *in, const char *out, const Run
     Pipe p = {.chain = c, .out_path = out, .m = m};
     p.in = io_vin_open_with(in, &m->vin, err, errlen);
     if (!p.in)
-        return EX_NOINPUT;
+        return io_video_unavailable() ? EX_UNAVAILABLE : EX_NOINPUT;
     io_vin_set_pool(p.in, c->pool);
     if (m->seg_seek > 0 && io_vin_seek(p.in, m->seg_seek, err, errlen) < 0) {
         io_vin_close(p.in);

@@ -248,7 +248,7 @@ PvSource *pv_source_open(RtPool *pool, const char *in, bool dbl, char *err, size
     }
     s->in = io_vin_open(in, err, errlen);
     if (!s->in) {
-        *rc = 65;
+        *rc = io_video_unavailable() ? 69 : 65;
         free(s);
         return NULL;
     }

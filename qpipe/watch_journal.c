@@ -12,7 +12,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
-#include <sqlite3.h>
+#include "qpipe/sqlite_dl.h"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -98,6 +98,11 @@ static int exec_sql(WatchJournal *j, const char *sql)
 
 WatchJournal *wj_open(const char *path, bool create, char *err, size_t errlen)
 {
+    char why[600];
+    if (!rt_dl_load(&qp_sqlite_dl, why, sizeof why)) {    /* SQLite: on first use */
+        snprintf(err, errlen, "the journal %s needs SQLite, which cannot be loaded (%s)", path, why);
+        return NULL;
+    }
     WatchJournal *j = calloc(1, sizeof *j);
     if (!j) {
         snprintf(err, errlen, "out of memory");
@@ -130,6 +135,8 @@ WatchJournal *wj_open(const char *path, bool create, char *err, size_t errlen)
     }
     return j;
 }
+
+bool wj_unavailable(void) { return rt_dl_failed(&qp_sqlite_dl); }
 
 void wj_close(WatchJournal *j)
 {

@@ -22,8 +22,10 @@
 
 typedef struct WatchJournal WatchJournal;
 
-/* Open (create) the journal at path. NULL with err set. */
+/* Open (create) the journal at path. NULL with err set; wj_unavailable() then says
+ * whether SQLite (opened on first use, sqlite_dl.h) could not be loaded (exit 69). */
 WatchJournal *wj_open(const char *path, bool create, char *err, size_t errlen);
+bool wj_unavailable(void);
 void wj_close(WatchJournal *j);
 
 /* What wj_offer did with a settled file. */

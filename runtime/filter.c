@@ -411,7 +411,7 @@ int rt_filter_set(RtFilter *f, const char *name, const char *value, char *err, s
 /* ---------------------------------------------------------------- calls */
 
 /* After a longjmp out of a call: the call's context (which was on the unwound stack)
- * forgotten, the output flushed; RT_EX_INTERRUPTED or RT_EX_PROGRAM. */
+ * forgotten, the output flushed; rt_unwound_code. */
 static int unwound(Rt *rt)
 {
     rt->frame = NULL;
@@ -419,9 +419,7 @@ static int unwound(Rt *rt)
     rt->depth = 0;
     rt->top = NULL;
     fflush(rt->out);
-    bool intr = rt->interrupted;
-    rt->interrupted = false;
-    return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
+    return rt_unwound_code(rt);
 }
 
 /* fn(argv…) with names, under a handler: 0 and *out (a new reference, when out), or 65

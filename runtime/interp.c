@@ -88,6 +88,8 @@ _Noreturn static void raise_message(Rt *rt)
 
 _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap)
 {
+    rt->unavailable = rt->raising_unavailable;
+    rt->raising_unavailable = false;
     rt->errmsg.len = 0;
     if (rt->kernel)
         sb_printf(&rt->errmsg, "(parallel_do) %s - ", rt->kernel->name);
@@ -114,6 +116,21 @@ _Noreturn void rt_error(Rt *rt, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     rt_verror(rt, fmt, ap);
+}
+
+_Noreturn void rt_error_unavailable(Rt *rt, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    rt->raising_unavailable = true;
+    rt_verror(rt, fmt, ap);
+}
+
+int rt_unwound_code(Rt *rt)
+{
+    int code = rt->interrupted ? RT_EX_INTERRUPTED : rt->unavailable ? RT_EX_UNAVAILABLE : RT_EX_PROGRAM;
+    rt->interrupted = rt->unavailable = false;
+    return code;
 }
 
 _Noreturn void rt_out_of_memory(Rt *rt) { rt_error(rt, "out of memory"); }
@@ -2545,9 +2562,7 @@ static int run_file(Rt *rt, const char *path, int argc, char **argv, bool call_m
         rt->call = NULL;
         rt->depth = 0;
         fflush(rt->out);
-        bool intr = rt->interrupted;
-        rt->interrupted = false;
-        return intr ? RT_EX_INTERRUPTED : RT_EX_PROGRAM;
+        return rt_unwound_code(rt);
     }
     RtModule *mod = add_module(rt, m, real);
     rt_kernels_new_call(rt);

@@ -172,6 +172,8 @@ struct Rt {
     struct RtTypeText *type_texts;  /* parsed type texts of type(x, "…") */
     struct RtFiles *files;      /* files opened by fopen (lib_file.c) */
     bool interrupted;           /* the error unwinding now is an interrupt (RT_EX_INTERRUPTED) */
+    bool unavailable;           /* the error unwinding now is a missing library (RT_EX_UNAVAILABLE) */
+    bool raising_unavailable;   /* set by rt_error_unavailable for the rt_verror it calls */
 };
 
 /* ---------------------------------------------------------------- errors */
@@ -179,6 +181,12 @@ struct Rt {
 /* Raise a runtime error at rt->cur: unwinds to the nearest try or to the top. */
 _Noreturn void rt_error(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap);
+/* rt_error for a library that could not be loaded (dl.h): a `try` catches it as any
+ * error; uncaught, the program's exit code is RT_EX_UNAVAILABLE (69), not 65. */
+_Noreturn void rt_error_unavailable(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The exit code of the error that unwound to the top (RT_EX_INTERRUPTED, _UNAVAILABLE or
+ * _PROGRAM); clears the flags for the next call. */
+int rt_unwound_code(Rt *rt);
 /* A warning at rt->cur, once per source location. */
 void rt_warn(Rt *rt, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* A top-level {!sched ...} attribute: gpu_index=N picks the CUDA device (sched.c); a

@@ -92,6 +92,7 @@ static void index_of(Rt *rt, int argc, Value *argv, Value *out, const char *fn, 
         rt_la_drop(&t);
         return;
     }
+    rt_la_need(rt, &t);
     size_t i = rt->opt.dbl ? (max ? cblas_idamax(n, x->data, 1) : cblas_idamin(n, x->data, 1))
                            : (max ? cblas_isamax(n, x->data, 1) : cblas_isamin(n, x->data, 1));
     out[0] = rt_int((int64_t)i);        /* CBLAS indices are zero-based, as Quasar's */
@@ -115,6 +116,7 @@ void lib_blas_asum(Rt *rt, int argc, Value *argv, int nout, Value *out)
     (void)argc, (void)nout;
     RtLaTmp t = {.fn = "blas_asum"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x");
+    rt_la_need(rt, &t);
     double g;
     out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_ASUM, 0, x, NULL, &g) ? g
                              : x->n                                     ? BL(rt->opt.dbl, asum, (int)x->n, x->data, 1)
@@ -127,6 +129,7 @@ void lib_blas_nrm2(Rt *rt, int argc, Value *argv, int nout, Value *out)
     (void)argc, (void)nout;
     RtLaTmp t = {.fn = "blas_nrm2"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x");
+    rt_la_need(rt, &t);
     double g;
     out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_NRM2, 0, x, NULL, &g) ? g
                              : x->n                                     ? BL(rt->opt.dbl, nrm2, (int)x->n, x->data, 1)
@@ -147,6 +150,7 @@ void lib_blas_dot(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtLaTmp t = {.fn = "blas_dot"};
     RtArray *x = flat_arg(rt, &t, argv[0], "x"), *y = flat_arg(rt, &t, argv[1], "y");
     same_count(rt, &t, x, y);
+    rt_la_need(rt, &t);
     double g;
     out[0] = real_result(rt, gpu1(rt, &t, RT_CUDA_DOT, 0, x, y, &g) ? g
                              : x->n ? BL(rt->opt.dbl, dot, (int)x->n, x->data, 1, y->data, 1)
@@ -162,6 +166,7 @@ void lib_blas_axpy(Rt *rt, int argc, Value *argv, int nout, Value *out)
     double alpha = real_arg(rt, &t, argv[0], "alpha");
     RtArray *x = flat_arg(rt, &t, argv[1], "x"), *y = flat_arg(rt, &t, argv[2], "y");
     same_count(rt, &t, x, y);
+    rt_la_need(rt, &t);
     if (x->n && !gpu1(rt, &t, RT_CUDA_AXPY, alpha, x, y, NULL))
         BL(rt->opt.dbl, axpy, (int)x->n, alpha, x->data, 1, y->data, 1);
     give(rt, &t, y, is_vec(argv[2]), out);
@@ -174,6 +179,7 @@ void lib_blas_scal(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtLaTmp t = {.fn = "blas_scal"};
     double alpha = real_arg(rt, &t, argv[0], "alpha");
     RtArray *x = flat_arg(rt, &t, argv[1], "X");
+    rt_la_need(rt, &t);
     if (x->n && !gpu1(rt, &t, RT_CUDA_SCAL, alpha, x, NULL, NULL))
         BL(rt->opt.dbl, scal, (int)x->n, alpha, x->data, 1);
     give(rt, &t, x, is_vec(argv[1]), out);
@@ -256,7 +262,7 @@ void lib_blas_gemm(Rt *rt, int argc, Value *argv, int nout, Value *out)
         !(rt_la_on_cuda(rt) &&
           rt_la_cuda_done(rt, &t, rt_cuda_blas_gemm(rt->opt.dbl, (int)m, (int)n, (int)k, alpha, a->data, b->data, beta,
                                                     c->data, why, sizeof why), why))) {
-        rt_la_threads(rt);
+        rt_la_threads(rt, &t);
         BL(rt->opt.dbl, gemm, CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)m, (int)n, (int)k, alpha, a->data,
            (int)k, b->data, (int)n, beta, c->data, (int)n);
     }
@@ -285,7 +291,7 @@ void lib_blas_gemv(Rt *rt, int argc, Value *argv, int nout, Value *out)
         !(rt_la_on_cuda(rt) && rt_la_cuda_done(rt, &t, rt_cuda_blas_gemv(rt->opt.dbl, (int)m, (int)n, alpha, a->data,
                                                                           x->data, beta, y->data, why, sizeof why),
                                                why))) {
-        rt_la_threads(rt);
+        rt_la_threads(rt, &t);
         BL(rt->opt.dbl, gemv, CblasRowMajor, CblasNoTrans, (int)m, (int)n, alpha, a->data, (int)n, x->data, 1,
            beta, y->data, 1);
     }
@@ -333,6 +339,7 @@ void lib_blas_trsv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t n = rt_la_square(rt, &t, a);
     if (x->n != n)
         rt_la_fail(rt, &t, "b must have %lld elements, not %lld", (long long)n, (long long)x->n);
+    rt_la_need(rt, &t);
     char why[256];
     if (!rt_la_on_cuda(rt) || !rt_la_cuda_done(rt, &t, rt_cuda_blas_trsv(rt->opt.dbl, uplo, tr, diag, (int)n, a->data,
                                                                          x->data, why, sizeof why), why))
@@ -344,6 +351,8 @@ void lib_blas_trsv(Rt *rt, int argc, Value *argv, int nout, Value *out)
 void lib_blas_version(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)argv, (void)nout;
+    RtLaTmp t = {.fn = "blas_version"};
+    rt_la_need(rt, &t);
     out[0] = rt_string_cstr(openblas_get_config());
     if (out[0].kind == V_UNDEF)
         rt_out_of_memory(rt);
@@ -389,6 +398,7 @@ void lib_blas_cholsolve(Rt *rt, int argc, Value *argv, int nout, Value *out)
         give(rt, &t, x, vec, out);
         return;
     }
+    rt_la_need(rt, &t);
     if (LA(rt->opt.dbl, potrs, LA_ROW, 'U', (int)n, nr, r->data, (int)n, x->data, nr) != 0)
         rt_la_fail(rt, &t, "internal error in LAPACK potrs");
     give(rt, &t, x, vec, out);
@@ -456,6 +466,7 @@ static void lu_solve(Rt *rt, RtLaTmp *t, const void *lu, const int *piv, int64_t
     if (rt_la_on_cuda(rt) && rt_la_cuda_done(rt, t, rt_cuda_getrs_batched(rt->opt.dbl, 1, (int)n, nr, lu, piv, x->data,
                                                                           why, sizeof why), why))
         return;
+    rt_la_need(rt, t);
     if (LA(rt->opt.dbl, getrs, LA_ROW, 'N', (int)n, nr, lu, (int)n, piv, x->data, nr) != 0)
         rt_la_fail(rt, t, "internal error in LAPACK getrs");
 }
@@ -531,7 +542,7 @@ void lib_blas_lubatched(Rt *rt, int argc, Value *argv, int nout, Value *out)
             pivots_out((int *)ipiv->data + k * n, n, ipiv, k * n);
         K = 0;                  /* done: the loop below has nothing left */
     }
-    rt_la_threads(rt);
+    rt_la_threads(rt, &t);
     for (int64_t k = 0; k < K; k++) {
         int *piv = (int *)ipiv->data + k * n;
         if (LA(rt->opt.dbl, getrf, LA_ROW, (int)n, (int)n, batch_at(rt, c, k), (int)n, piv) < 0)
@@ -547,6 +558,7 @@ void lib_blas_lubatched(Rt *rt, int argc, Value *argv, int nout, Value *out)
 static void batch_invert(Rt *rt, RtLaTmp *t, RtArray *c, int64_t k, const int *piv)
 {
     int n = (int)c->dims[1];
+    rt_la_need(rt, t);
     if (LA(rt->opt.dbl, getri, LA_ROW, n, batch_at(rt, c, k), n, piv) != 0)
         rt_la_fail(rt, t, "matrix %lld is singular", (long long)k);
 }
@@ -592,7 +604,7 @@ void lib_blas_matinvbatches(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t n;
     RtArray *c = batch_arg(rt, &t, argv[0], "X", &n);
     RtArray *piv = rt_la_keep(rt, &t, rt_array_vec(RT_I32, n));
-    rt_la_threads(rt);
+    rt_la_threads(rt, &t);
     for (int64_t k = gpu_inverses(rt, &t, c, n, NULL) ? c->dims[0] : 0; k < c->dims[0]; k++) {
         if (LA(rt->opt.dbl, getrf, LA_ROW, (int)n, (int)n, batch_at(rt, c, k), (int)n, piv->data) != 0)
             rt_la_fail(rt, &t, "matrix %lld is singular", (long long)k);

@@ -48,7 +48,7 @@
 #include "runtime/lib.h"
 #include "runtime/residency.h"
 
-#include <fftw3.h>
+#include "runtime/fftw_dl.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -370,6 +370,15 @@ static bool run_plan(RtPool *pool, const FftKey *key, void *in, void *out)
     return true;
 }
 
+/* FFTW loaded (fftw_dl.h), or the error raised (exit 69 when uncaught); before the first
+ * FFTW call of a builtin, ahead of any array it makes. */
+static void need_fftw(Rt *rt, const char *name)
+{
+    char why[600];
+    if (!rt_dl_loaded(&rt_fftw_dl) && !rt_dl_load(&rt_fftw_dl, why, sizeof why))
+        rt_error_unavailable(rt, "'%s': %s", name, why);
+}
+
 _Noreturn static void no_plan(Rt *rt, const char *name)
 {
     rt_error(rt, "'%s': FFTW could not make a plan for this size", name);
@@ -592,6 +601,7 @@ static Value fft_any(Rt *rt, Value x, const bool *tr, bool inverse, const char *
         return rt_number(rt, rt_to_cplx(rt, x, "x"), true);
     if (!x.a->n)
         return new_array(rt, rt_complex_elem(rt), x.a, rt_undef());
+    need_fftw(rt, name);
     FftShape s;
     shape_init(&s, x.a, tr);
     bool cplx = rt_elem_is_complex(x.a->elem);
@@ -689,6 +699,7 @@ static Value fft_c2r(Rt *rt, Value x, const bool *tr, const char *name)
         return rt_real(rt_round(rt, rt_to_cplx(rt, x, "x").re));
     if (!x.a->n)
         return new_array(rt, real_elem(rt), x.a, rt_undef());
+    need_fftw(rt, name);
     FftShape s;
     shape_init(&s, x.a, tr);
     if (x.a->elem != rt_complex_elem(rt) && !rt_buf_host(x.a->buf, false))     /* converted on the host */

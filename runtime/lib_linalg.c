@@ -158,7 +158,7 @@ void lib_pinv(Rt *rt, int argc, Value *argv, int nout, Value *out)
     }
     RtArray *x = rt_la_new(rt, &t, n, m, false);
     /* X (n x m) = VT[0..k-1,:]^T * U[:,0..k-1]^T */
-    rt_la_threads(rt);
+    rt_la_threads(rt, &t);
     BL(rt->opt.dbl, gemm, CblasRowMajor, CblasTrans, CblasTrans, (int)n, (int)m, (int)k, 1, vt->data, (int)n,
        u->data, (int)m, 0, x->data, (int)m);
     rt_la_give(rt, &t, x, false, out);
@@ -181,7 +181,7 @@ void lib_symeig(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (!rt_la_on_cuda(rt) ||
         !rt_la_cuda_done(rt, &t, rt_cuda_syevd(rt->opt.dbl, (int)n, a->data, w->data, nout > 1, why, sizeof why),
                          why)) {
-        rt_la_threads(rt);
+        rt_la_threads(rt, &t);
         info = LA(rt->opt.dbl, syevd, LA_ROW, nout > 1 ? 'V' : 'N', 'U', (int)n, a->data, (int)n, w->data);
     }
     if (info != 0)
@@ -235,7 +235,7 @@ void lib_eig(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int info = 0;
     if (!rt_la_on_cuda(rt) || !rt_la_cuda_done(rt, &t, rt_cuda_geev(rt->opt.dbl, (int)n, a->data, wr->data, wi->data,
                                                                       vr ? vr->data : NULL, why, sizeof why), why)) {
-        rt_la_threads(rt);
+        rt_la_threads(rt, &t);
         info = LA(rt->opt.dbl, geev, LA_ROW, 'N', nout > 1 ? 'V' : 'N', (int)n, a->data, (int)n, wr->data, wi->data,
                   NULL, (int)n, vr ? vr->data : NULL, (int)n);
     }
@@ -263,7 +263,7 @@ RtArray *rt_la_chol(Rt *rt, RtLaTmp *t, Value x)
 {
     RtArray *a = rt_la_arg(rt, t, x, "A", false);
     int64_t n = rt_la_square(rt, t, a);
-    rt_la_threads(rt);
+    rt_la_threads(rt, t);
     int info;
     if (!rt_la_cuda_solver(rt, t, RT_CUDA_CHOL, a, NULL, &info))
         info = LA(rt->opt.dbl, potrf, LA_ROW, 'U', (int)n, a->data, (int)n);
@@ -331,7 +331,7 @@ RtArray *rt_la_geqrf(Rt *rt, RtLaTmp *t, RtArray *a)
     if (rt_la_on_cuda(rt) &&
         rt_la_cuda_done(rt, t, rt_cuda_geqrf(rt->opt.dbl, (int)m, (int)n, a->data, tau->data, why, sizeof why), why))
         return tau;
-    rt_la_threads(rt);
+    rt_la_threads(rt, t);
     if (LA(rt->opt.dbl, geqrf, LA_ROW, (int)m, (int)n, a->data, (int)n, tau->data) != 0)
         rt_la_fail(rt, t, "internal error in LAPACK geqrf");
     return tau;
@@ -349,6 +349,7 @@ RtArray *rt_la_orgqr(Rt *rt, RtLaTmp *t, const RtArray *qr, const RtArray *tau, 
     if (rt_la_on_cuda(rt) && rt_la_cuda_done(rt, t, rt_cuda_orgqr(rt->opt.dbl, (int)m, (int)cols, (int)k, q->data,
                                                                   tau->data, why, sizeof why), why))
         return q;
+    rt_la_need(rt, t);
     if (LA(rt->opt.dbl, orgqr, LA_ROW, (int)m, (int)cols, (int)k, q->data, (int)cols, tau->data) != 0)
         rt_la_fail(rt, t, "internal error in LAPACK orgqr");
     return q;
@@ -397,7 +398,7 @@ void lib_solve(Rt *rt, int argc, Value *argv, int nout, Value *out)
     RtArray *x = rt_la_new(rt, &t, m > n ? m : n, r, false);
     for (int64_t i = 0; i < b->n; i++)
         rt_set_real(x, i, rt_get_real(b, i), false);
-    rt_la_threads(rt);
+    rt_la_threads(rt, &t);
     int info;
     char why[256];
     if (m == n && rt_la_cuda_solver(rt, &t, RT_CUDA_SOLVE, a, x, &info)) {

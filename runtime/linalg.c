@@ -119,8 +119,19 @@ int64_t rt_la_square(Rt *rt, RtLaTmp *t, const RtArray *a)
     return n;
 }
 
-void rt_la_threads(Rt *rt)
+void rt_la_need(Rt *rt, RtLaTmp *t)
 {
+    char why[600];
+    if (rt_dl_loaded(&rt_blas_dl) || rt_dl_load(&rt_blas_dl, why, sizeof why))
+        return;
+    if (t)
+        rt_la_drop(t);
+    rt_error_unavailable(rt, "%s: %s", t ? t->fn : "linear algebra", why);
+}
+
+void rt_la_threads(Rt *rt, RtLaTmp *t)
+{
+    rt_la_need(rt, t);
     /* OpenBLAS's thread count is global to the library: set to this runtime's pool size
      * before each call (hosts of different sizes in one process each get their own). */
     static _Atomic int set;
@@ -143,7 +154,7 @@ int rt_la_getrf(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **ipiv)
         rt_la_cuda_done(rt, t, rt_cuda_getrf(rt->opt.dbl, (int)m, (int)n, a->data, (*ipiv)->data, &info, why,
                                              sizeof why), why))
         return info;
-    rt_la_threads(rt);
+    rt_la_threads(rt, t);
     info = LA(rt->opt.dbl, getrf, LA_ROW, (int)m, (int)n, a->data, (int)n, (int *)(*ipiv)->data);
     if (info < 0)
         rt_la_fail(rt, t, "internal error: LAPACK getrf argument %d", -info);
@@ -169,7 +180,7 @@ void rt_la_svd(Rt *rt, RtLaTmp *t, RtArray *a, RtArray **s, RtArray **u, RtArray
         }
         return;
     }
-    rt_la_threads(rt);
+    rt_la_threads(rt, t);
     int info = LA(dbl, gesdd, LA_ROW, full ? 'A' : 'N', (int)m, (int)n, a->data, (int)n, (*s)->data,
                   full ? U->data : NULL, (int)m, full ? V->data : NULL, (int)n);
     if (info != 0)
@@ -307,6 +318,7 @@ void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
     rt_kernels_settle_for(rt, ab, 2);
     if (!rt_values_host(ab, 2, false))      /* BLAS reads host memory */
         rt_error(rt, "'*': an operand could not be copied back from the GPU");
+    rt_la_need(rt, NULL);
     RtLaTmp t = {.fn = "*"};
     RtArray *A = as_elem(rt, &t, a, e), *B = as_elem(rt, &t, b, e);
     int64_t dims[2] = {m, n};
@@ -316,7 +328,7 @@ void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst)
         rt_out_of_memory(rt);
     }
     if (m > 0 && n > 0 && k > 0) {
-        rt_la_threads(rt);
+        rt_la_threads(rt, &t);
         product(rt->opt.dbl, cplx, (int)m, (int)k, (int)n, A->data, B->data, dst->a->data);
     }
     rt_la_drop(&t);

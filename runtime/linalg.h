@@ -17,8 +17,7 @@
 
 #include "runtime/interp.h"
 
-#include <cblas.h>
-#include <lapacke.h>
+#include "runtime/blas_dl.h"   /* cblas.h, lapacke.h; the functions through the table */
 
 #define LA(dbl, fn, ...) ((dbl) ? LAPACKE_d##fn(__VA_ARGS__) : LAPACKE_s##fn(__VA_ARGS__))
 #define BL(dbl, fn, ...) ((dbl) ? cblas_d##fn(__VA_ARGS__) : cblas_s##fn(__VA_ARGS__))
@@ -50,8 +49,13 @@ static inline int64_t rt_la_rows(const RtArray *a) { return a->rank == 2 ? a->di
 static inline int64_t rt_la_cols(const RtArray *a) { return a->rank == 2 ? a->dims[1] : a->dims[0]; }
 /* The argument must be square; returns n. */
 int64_t rt_la_square(Rt *rt, RtLaTmp *t, const RtArray *a);
-/* Give OpenBLAS the pool's thread count (DESIGN.md: one pool, no oversubscription). */
-void rt_la_threads(Rt *rt);
+/* OpenBLAS and LAPACKE loaded (blas_dl.h), or the temporaries released (t may be NULL)
+ * and the error raised: "fn: OpenBLAS/LAPACKE: <reason>", exit 69 when uncaught. Before
+ * the first BLAS or LAPACK call of a builtin. */
+void rt_la_need(Rt *rt, RtLaTmp *t);
+/* rt_la_need, then give OpenBLAS the pool's thread count (DESIGN.md: one pool, no
+ * oversubscription). */
+void rt_la_threads(Rt *rt, RtLaTmp *t);
 /* The matrix product a*b for ops.c (docs/runtime.md "Operators"): result in *dst. */
 void rt_la_matmul(Rt *rt, RtArray *a, RtArray *b, Value *dst);
 

@@ -15,9 +15,7 @@
  * `make fuzz` (tests/fuzz/README.md).
  */
 #include "io/io.h"
-
-#include <libavutil/cpu.h>
-#include <libavutil/frame.h>
+#include "io/ffmpeg_dl.h"     /* FFmpeg is opened on first use: its calls go through the table */
 
 #include <fcntl.h>
 #include <stdint.h>

@@ -18,8 +18,8 @@
 
 #include "tests/unit/check.h"
 
-#include <libavutil/frame.h>
-#include <libavutil/pixdesc.h>
+#include "io/ffmpeg_dl.h"
+
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
