@@ -3,8 +3,8 @@
  *
  * A family is a few shared libraries (FFmpeg's five, SDL2 + SDL2_ttf + libGL, Cairo,
  * OpenBLAS + LAPACKE, FFTW, SQLite) and exactly the functions qpipe calls in them. Each
- * family has one header (io/ffmpeg.h, display/sdl.h, display/cairo_dl.h, runtime/blas.h,
- * runtime/fftw.h, qpipe/sqlite.h) that
+ * family has one header (io/ffmpeg_dl.h, display/sdl_dl.h, display/cairo_dl.h,
+ * runtime/blas_dl.h, runtime/fftw_dl.h, qpipe/sqlite_dl.h) that
  *   - includes the library's own headers,
  *   - lists the functions once, as an X-macro: FAM_FUNCS(X) with X(name) per function,
  *   - declares the table: one pointer per function typed __typeof__(&name) from the real
