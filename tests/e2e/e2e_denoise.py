@@ -16,7 +16,9 @@ of known standard deviation (seed 13), rounded to 8 bits. Checked against that c
   reference block planted at the corner of its +-15 window): every reference's blocks equal
   NumPy's brute force (the reference, then the nearest others below the distance limit,
   count rounded down to a power of two), with distances over all 8 block rows, every second
-  and every fourth
+  and every fourth; with the predictive search (the first pass's) over the rows it promises:
+  within 2 of the reference's, every fourth, and within 2 of the rows of the blocks that the
+  reference to its left got
 - profiles fast and quality: `qpipe run -v` names every BM3D kernel compiled (or loaded
   from the kernel cache), none run by the interpreter (which would be about 100x slower)
 - an unknown profile is an error (exit 65) naming the choices, with no output
@@ -191,7 +193,7 @@ nrx = int(ceil((w - 8) / 4)) + 1
 my = zeros(nry, nrx, 8)
 mx = zeros(nry, nrx, 8)
 cnt = zeros(nry, nrx)
-parallel_do([nry, nrx], padded_luma(x), my, mx, cnt, h, w, 4, 15, 8, %g, %d, bm_match)
+parallel_do([nry, 1], padded_luma(x), my, mx, cnt, h, w, 4, 15, 8, %g, %d, %d, 4, 0, bm_match)
 {!serial for}
 for a = 0..nry - 1
     {!serial for}
@@ -207,15 +209,18 @@ endfor
 """
 
 
-def bm_expected(g, ry, rx, rad, n, tau, ur):
+def bm_expected(g, ry, rx, rad, n, tau, ur, only=None):
     """The blocks bm_match should return for the reference at (ry, rx), by brute force in
     NumPy: the reference, then the n - 1 nearest others of the window (squared distance over
-    every ur-th row of the 8x8 blocks) below tau per pixel, count rounded down to a power of 2."""
+    every ur-th row of the 8x8 blocks) below tau per pixel, count rounded down to a power of 2.
+    only: the window's rows searched (the predictive search), None: all."""
     h, w = g.shape
     rows = list(range(0, 8, ur))
     ref = g[ry:ry + 8, rx:rx + 8][rows]
     found = []
     for qy in range(max(ry - rad, 0), min(ry + rad, h - 8) + 1):
+        if only is not None and qy not in only:
+            continue
         for qx in range(max(rx - rad, 0), min(rx + rad, w - 8) + 1):
             if (qy, qx) != (ry, rx):
                 d = float(((g[qy:qy + 8, qx:qx + 8][rows] - ref) ** 2).sum())
@@ -239,9 +244,9 @@ def _():
     src = write(np.repeat(g[..., None], 3, axis=2), "bm_luma.png")
     prog = out("bm.q")
     env = dict(os.environ, QPIPE_MODULES=os.path.join(ROOT, "presets"))
-    for tau, ur in ((1e6, 1), (1e6, 2), (1e6, 4), (9000.0, 1)):
+    for tau, ur, pm in ((1e6, 1, 0), (1e6, 2, 0), (1e6, 4, 0), (9000.0, 1, 0), (1e6, 2, 2), (9000.0, 1, 2)):
         with open(prog, "w") as f:
-            f.write(BM_PROG % (src, tau, ur))
+            f.write(BM_PROG % (src, tau, ur, pm))
         code, text, err = run([QPIPE, "exec", prog], env=env)
         if code:
             raise AssertionError("qpipe exec: exit %d: %s" % (code, err[-300:]))
@@ -249,15 +254,23 @@ def _():
         lines = [l for l in lines if l.strip()]
         if len(lines) != 9 * 12:
             raise AssertionError("%d references printed, expected 108" % len(lines))
+        got = {}
         for line in lines:
             v = [int(t) for t in line.split()]
-            a, b, k = v[:3]
-            got = [(v[3 + 2 * j], v[4 + 2 * j]) for j in range(k)]
-            want = bm_expected(g, min(4 * a, 32), min(4 * b, 44), 15, 8, tau, ur)
-            if got != want:
-                raise AssertionError("tau %g, rows every %d, reference (%d, %d): %s, expected %s"
-                                     % (tau, ur, a, b, got, want))
-        if (tau, ur) == (1e6, 1) and not any(l.startswith("1 4 8 4 16 19 31 ") for l in lines):
+            got[(v[0], v[1])] = [(v[3 + 2 * j], v[4 + 2 * j]) for j in range(v[2])]
+        for (a, b), blocks in sorted(got.items()):
+            ry, rx = min(4 * a, 32), min(4 * b, 44)
+            only = None
+            if pm and b > 0:
+                # predictive: the rows within pm of the reference's, every 4th row from it,
+                # and those within pm of the rows of the blocks the reference to its left got
+                only = {y for y in range(ry - 15, ry + 16) if abs(y - ry) <= pm or (y - ry) % 4 == 0}
+                only |= {y + e for y, _ in got[(a, b - 1)] for e in range(-pm, pm + 1)}
+            want = bm_expected(g, ry, rx, 15, 8, tau, ur, only)
+            if blocks != want:
+                raise AssertionError("tau %g, rows every %d, prediction %d, reference (%d, %d): %s, expected %s"
+                                     % (tau, ur, pm, a, b, blocks, want))
+        if (tau, ur, pm) == (1e6, 1, 0) and not any(l.startswith("1 4 8 4 16 19 31 ") for l in lines):
             raise AssertionError("the planted copy is not the first match of (4, 16)")
 
 
