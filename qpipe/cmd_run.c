@@ -598,8 +598,10 @@ static int run_video(const RunChain *c, RunArgs *a)
     } else if (rc && err[0]) {
         fprintf(stderr, "qpipe run: %s\n", err);
     } else if (!rc && !a->quiet) {
-        fprintf(stderr, "qpipe run: %s%s\n", discard ? "output discarded (--format null)" : "wrote ",
-                discard ? "" : std_out ? "to stdout" : a->out);
+        if (discard)
+            fprintf(stderr, "qpipe run: output discarded (--format null)\n");
+        else
+            fprintf(stderr, "qpipe run: wrote %s\n", std_out ? "to stdout" : a->out);
     }
     return rc;
 }

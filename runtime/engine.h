@@ -110,9 +110,6 @@ const char *rt_host_kernel_dir(RtHost *host);
 
 extern const RtEngine rt_cpu_engine;    /* cpu/engine.c */
 
-/* Rows of a grid with per_row positions a row per chunk of the CPU engine's pool, given the
- * kernel's cost per position in its last launch (picoseconds; 0 not known): cpu/engine.c. */
-int64_t rt_cpu_grain(int64_t per_row, long long cost_ps);
 extern const RtEngine rt_cuda_engine;   /* cuda/engine.c (runtime/cuda/README.md) */
 
 /* The engine for an RtOptions.engine choice (cuda/select.c): CPU for RT_ENGINE_CPU; for

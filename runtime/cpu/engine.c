@@ -106,11 +106,27 @@ static RtEngineKernel *cpu_compile(RtHost *host, const char *name, const char *t
 #define SLICE_ELEMS 1024
 #define SLICE_SECONDS 1e-3
 
-/* The pool's chunks (rt_cpu_grain): GRAIN_ELEMS positions at least while a kernel's cost
+/* The pool's chunks (cpu_grain): GRAIN_ELEMS positions at least while a kernel's cost
  * is not known, or about GRAIN_NS nanoseconds of work once it is (a worker's wake-up and
  * the wait for it cost some microseconds). */
 #define GRAIN_ELEMS 4096
 #define GRAIN_NS 200000.0
+
+/* Rows of the grid per chunk of the pool: chunks of at least GRAIN_ELEMS positions while a
+ * kernel's cost is unknown (its first launch) or small, fewer once its last launch showed
+ * positions heavy enough that GRAIN_NS of work fills a chunk with fewer: then the few
+ * threads of a small grid (the reference tiles of presets/denoise.q, a few dozen positions
+ * of milliseconds each) are shared by the pool's threads instead of all run by the caller.
+ * It never asks for larger chunks than GRAIN_ELEMS positions. */
+static int64_t cpu_grain(int64_t per_row, long long cost_ps)
+{
+    int64_t elems = GRAIN_ELEMS;
+    if (cost_ps > 0 && GRAIN_NS * 1000.0 / (double)cost_ps < (double)GRAIN_ELEMS)
+        elems = (int64_t)(GRAIN_NS * 1000.0 / (double)cost_ps) + 1;
+    if (per_row < 1)
+        per_row = 1;
+    return per_row >= elems ? 1 : elems / per_row;
+}
 
 typedef struct RowJob {
     Entry entry;
@@ -243,7 +259,7 @@ static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *b
         rt_parallel_for(k->pool, grid->nblocks, 1, run_rows, &job);     /* blocks, each in lockstep */
         return;
     }
-    int64_t grain = rt_cpu_grain(per_row, atomic_load_explicit(&k->cost_ps, memory_order_relaxed));
+    int64_t grain = cpu_grain(per_row, atomic_load_explicit(&k->cost_ps, memory_order_relaxed));
     double t0 = seconds();
     rt_parallel_for(k->pool, rows, grain, run_rows, &job);
     /* the pool ran min(rows / grain, threads) chunks side by side, one when fewer than 2 */
@@ -253,21 +269,6 @@ static void cpu_launch(RtEngineKernel *k, const qp_arg *args, RtBuffer *const *b
     atomic_store_explicit(&k->cost_ps, ps < 1 ? 1 : ps > 1e15 ? (long long)1e15 : (long long)ps, memory_order_relaxed);
 }
 
-/* Rows of the grid per chunk of the pool: chunks of at least GRAIN_ELEMS positions while a
- * kernel's cost is unknown (its first launch) or small, fewer once its last launch showed
- * positions heavy enough that GRAIN_NS of work fills a chunk with fewer: then the few
- * threads of a small grid (the reference tiles of presets/denoise.q, a few dozen positions
- * of milliseconds each) are shared by the pool's threads instead of all run by the caller.
- * It never asks for larger chunks than GRAIN_ELEMS positions. */
-int64_t rt_cpu_grain(int64_t per_row, long long cost_ps)
-{
-    int64_t elems = GRAIN_ELEMS;
-    if (cost_ps > 0 && GRAIN_NS * 1000.0 / (double)cost_ps < (double)GRAIN_ELEMS)
-        elems = (int64_t)(GRAIN_NS * 1000.0 / (double)cost_ps) + 1;
-    if (per_row < 1)
-        per_row = 1;
-    return per_row >= elems ? 1 : elems / per_row;
-}
 
 static void cpu_free(RtEngineKernel *k)
 {
