@@ -86,10 +86,10 @@ _Noreturn static void raise_message(Rt *rt)
     longjmp(*rt->top, 1);
 }
 
-_Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap)
+/* rt_verror, for a missing library (unavailable) or any other error */
+_Noreturn static void verror_as(Rt *rt, bool unavailable, const char *fmt, va_list ap)
 {
-    rt->unavailable = rt->raising_unavailable;
-    rt->raising_unavailable = false;
+    rt->unavailable = unavailable;
     rt->errmsg.len = 0;
     if (rt->kernel)
         sb_printf(&rt->errmsg, "(parallel_do) %s - ", rt->kernel->name);
@@ -111,6 +111,11 @@ _Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap)
     raise_message(rt);
 }
 
+_Noreturn void rt_verror(Rt *rt, const char *fmt, va_list ap)
+{
+    verror_as(rt, false, fmt, ap);
+}
+
 _Noreturn void rt_error(Rt *rt, const char *fmt, ...)
 {
     va_list ap;
@@ -122,8 +127,7 @@ _Noreturn void rt_error_unavailable(Rt *rt, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    rt->raising_unavailable = true;
-    rt_verror(rt, fmt, ap);
+    verror_as(rt, true, fmt, ap);
 }
 
 int rt_unwound_code(Rt *rt)

@@ -173,7 +173,6 @@ struct Rt {
     struct RtFiles *files;      /* files opened by fopen (lib_file.c) */
     bool interrupted;           /* the error unwinding now is an interrupt (RT_EX_INTERRUPTED) */
     bool unavailable;           /* the error unwinding now is a missing library (RT_EX_UNAVAILABLE) */
-    bool raising_unavailable;   /* set by rt_error_unavailable for the rt_verror it calls */
 };
 
 /* ---------------------------------------------------------------- errors */
