@@ -460,7 +460,7 @@ static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, co
 bool rt_filter_set_overlap(RtFilter *f, bool on)
 {
     int choice = f->rt->opt.engine;
-    const RtEngine *e = on && choice != RT_ENGINE_CPU ? rt_engine_for(choice, NULL, 0) : NULL;
+    const RtEngine *e = on && choice != RT_ENGINE_CPU ? rt_engine_known(choice) : NULL;
     f->overlap = e && e->settle;
     return f->overlap;
 }
