@@ -335,6 +335,37 @@ def _():
         raise AssertionError("the notch left the stripes: amplitude %.2f -> %.2f" % (stripes(striped), stripes(got)))
 
 
+@check("a 1x1 still through every preset: a 1x1 RGB output (a frame of leading singletons stays a "
+       "frame); invert, blur, median, morph, sharpen values; a 1x1 video through denoise_temporal")
+def _():
+    src = out("one.png")
+    px = np.array([[[30, 140, 220]]], np.uint8)      # BGR, as cv2 writes
+    cv2.imwrite(src, px)
+    same = {"blur.q", "median.q", "morph.q", "sharpen.q", "identity.q"}
+    names = sorted(f for f in os.listdir(os.path.join(ROOT, "presets"))
+                   if f.endswith(".q") and "function y = process" in open(os.path.join(ROOT, "presets", f)).read())
+    for preset in names:
+        if preset == "lut3d.q":         # needs a table: checked above
+            continue
+        img = run_preset(preset, src, "one-" + preset + ".png")
+        if img.shape != (1, 1, 3):
+            raise AssertionError("%s on a 1x1 still: output of shape %s" % (preset, img.shape))
+        if preset in same:
+            compare(img, px, 0, preset + " on a 1x1 still")
+        if preset == "invert.q":
+            compare(img, 255 - px.astype(np.int32), 0, "invert.q on a 1x1 still")
+    clip = out("one.mkv")
+    ffmpeg("-loop", "1", "-i", src, "-frames:v", "4", "-r", "5", "-c:v", "ffv1", "-pix_fmt", "bgr0", clip)
+    dst = out("one-dt.mkv")
+    expect_code(qpipe(os.path.join(ROOT, "presets", "denoise_temporal.q"), clip, dst, "-y"), 0,
+                "denoise_temporal.q on a 1x1 video")
+    frames = np.frombuffer(rgb_frames(dst), np.uint8).reshape(-1, 1, 1, 3)[..., ::-1]     # RGB -> BGR
+    if len(frames) != 4:
+        raise AssertionError("denoise_temporal.q on a 1x1 video: %d frames, expected 4" % len(frames))
+    for f in frames:
+        compare(f, px, 2, "denoise_temporal.q on a 1x1 video of one colour")
+
+
 @check("each new preset's --help lists its parameters with their defaults")
 def _():
     want = {"sharpen.q": ["method", "strength"], "median.q": ["radius", "boundary"],
