@@ -1080,7 +1080,7 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
             free(names);
             rt_error(rt, "'%s' does not take named arguments", fnv.b->name);
         }
-        call_builtin(rt, fnv.b, argc, argv, want, out);
+        call_builtin(rt, fnv.b, argc, argv, !nout && (fnv.b->flags & RT_LIB_STATEMENT) ? 0 : want, out);
         break;
     case V_TYPE: rt_type_construct(rt, fnv.t, argc, argv, names, out); break;
     default: {
