@@ -347,6 +347,10 @@ void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Append the whole file at path; -1 with errno set when it cannot be opened or read. */
 int sb_read_file(StrBuf *sb, const char *path);
+/* The file a program reads under a relative name: path when it exists from the working
+ * directory (or is absolute), else the same name beside the running module or the main
+ * program when it exists there (written into buf), else path (input_path.c). */
+const char *rt_input_path(Rt *rt, const char *path, char *buf, size_t len);
 void sb_free(StrBuf *sb);
 void rt_format(Rt *rt, Value v, StrBuf *sb);
 void rt_format_real(double x, StrBuf *sb);
