@@ -267,6 +267,10 @@ int io_tiff_read(const char *path, IoPixels *px, char *err, size_t errlen)
         goto done;
     if (ti.photo == PHOTOMETRIC_MINISWHITE)
         invert(&p);
+    uint16_t orientation = ORIENTATION_TOPLEFT;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
+    if (io_pixels_orient(&p, orientation, path, err, errlen) < 0)
+        goto done;
     rc = 0;
 done:
     TIFFClose(tif);

@@ -26,6 +26,7 @@ this script again (from anywhere) to regenerate them after changing it.
   ycbcr.tif        3x2 8-bit YCbCr TIFF without subsampling (YCbCrSubsampling 1, 1), default
                    coefficients (BT.601) and reference black and white
   cmyk.tif         2x1 8-bit CMYK TIFF (photometric separated, 4 inks)
+  oriented.tif     3x2 8-bit gray TIFF, rows 1 2 3 / 4 5 6, Orientation 6 (turn 90 clockwise)
   ascii.pgm        an ASCII PGM (P2, not read)
   truncated.png    the first 60 bytes of palette.png
   not_a_png.png    a text file
@@ -329,6 +330,9 @@ def main():
     files["gray4.tif"] = gray4_tiff()
     files["ycbcr.tif"] = ycbcr_tiff()
     files["cmyk.tif"] = cmyk_tiff()
+    oriented = base_tags(3, 2, 1, 8, 1)
+    oriented[274] = (3, [6])
+    files["oriented.tif"] = tiff_generic(oriented, [bytes([1, 2, 3, 4, 5, 6])], 273, 279)
     files.update(bmp_files())
     files["truncated.bmp"] = files["rgb24.bmp"][:-10]
     for name, data in files.items():

@@ -32,3 +32,8 @@ print imread("tests/io/data/ycbcr.tif")
 % expect: [[[16,16,16],[235,235,235],[238,14,14]],[[13,238,14],[16,15,239],[173,115,78]]]
 print imread("tests/io/data/cmyk.tif")
 % expect: [[[255,255,255],[0,122,153]]]
+
+% The Orientation tag turns the picture upright (io/orient.c): 6 is 90 degrees clockwise,
+% so the stored rows 1 2 3 / 4 5 6 are seen as the columns 4 5 6 / 1 2 3.
+print imread("tests/io/data/oriented.tif")[:, :, 0]
+% expect: [[4,1],[5,2],[6,3]]
