@@ -397,6 +397,20 @@ def _():
         raise AssertionError("16-bit PNG: %s, samples equal: %s" % (probe(out("o16.png"), "pix_fmt"), a == b))
 
 
+@check("media: a video into one image name: a clear error at the second frame, nothing written; "
+       "--frames 1 writes the first frame")
+def _():
+    src = os.path.join(MEDIA, "in444.mp4")
+    dst = out("one.png")
+    code, o, e = qpipe(IDENT, src, dst, "-y")
+    if code == 0 or "is one image" not in e or "--frames 1" not in e or os.path.exists(dst):
+        raise AssertionError("exit %d, %r, written: %s" % (code, e[-300:], os.path.exists(dst)))
+    expect_code(qpipe(IDENT, src, dst, "-y", "--frames", "1"), 0, "--frames 1")
+    first = rgb_frames(src, "trim=end_frame=1")
+    if psnr_bytes(rgb_frames(dst), first) < 40:
+        raise AssertionError("the image is not the first frame")
+
+
 def rotation(path):
     """The video stream's display rotation (ffprobe's side data), "" when it has none."""
     code, o, e = run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
