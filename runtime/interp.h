@@ -336,6 +336,10 @@ void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what);
 /* Whether v is an array of t's family with extra leading singleton dims (a 1 x M x N cube
  * where a mat is declared), which rt_type_coerce drops. */
 bool rt_type_leading_ones(const Value *v, LangType *t);
+/* Whether v is an array of t's family with extra trailing singleton dims (an M x N x 1 cube
+ * where a mat is declared: zeros(M, N, C) with C = 1), which rt_type_coerce drops first,
+ * as MATLAB ignores trailing singletons. */
+bool rt_type_trailing_ones(const Value *v, LangType *t);
 /* The generic values of an instance f[N] (interp.c) into a new frame of f. */
 void rt_bind_instance(const RtFunc *f, const FnInfo *fi, Value *frame);
 void rt_types_free(Rt *rt);
