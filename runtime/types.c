@@ -677,7 +677,9 @@ static void construct_class(Rt *rt, RtType *t, int argc, Value *argv, const char
 
 /* ---------------------------------------------------------------- coercion */
 
-bool rt_type_leading_ones(const Value *v, LangType *t)
+/* Whether v has more dims than t's array family and its extra ones, at the front (lead)
+ * or at the back, are all 1. */
+static bool extra_ones(const Value *v, LangType *t, bool lead)
 {
     char prefix;
     int rank;
@@ -685,25 +687,15 @@ bool rt_type_leading_ones(const Value *v, LangType *t)
     if (!t || t->kind != TY_NAME || v->kind != V_ARRAY || t->has_dim ||
         !parse_array_name(t->name, &prefix, &rank, &fixed) || v->a->rank <= rank)
         return false;
-    for (int i = 0; i < v->a->rank - rank; i++)
-        if (v->a->dims[i] != 1)
+    int extra = v->a->rank - rank;
+    for (int i = 0; i < extra; i++)
+        if (v->a->dims[lead ? i : rank + i] != 1)
             return false;
     return true;
 }
 
-bool rt_type_trailing_ones(const Value *v, LangType *t)
-{
-    char prefix;
-    int rank;
-    int64_t fixed;
-    if (!t || t->kind != TY_NAME || v->kind != V_ARRAY || t->has_dim ||
-        !parse_array_name(t->name, &prefix, &rank, &fixed) || v->a->rank <= rank)
-        return false;
-    for (int i = rank; i < v->a->rank; i++)
-        if (v->a->dims[i] != 1)
-            return false;
-    return true;
-}
+bool rt_type_leading_ones(const Value *v, LangType *t) { return extra_ones(v, t, true); }
+bool rt_type_trailing_ones(const Value *v, LangType *t) { return extra_ones(v, t, false); }
 
 void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what)
 {
