@@ -89,6 +89,7 @@ row() {
 }
 row unsharp unsharp_ms "OpenCV uint8" unsharp_ms
 row unsharp unsharp_ms "OpenCV float32" unsharp_f32_ms
+row unsharp unsharp_ms "FFmpeg unsharp 11x11" unsharp_ffmpeg_ms
 row cas cas_ms "FFmpeg cas" cas_ffmpeg_ms
 row median3 median3_ms "OpenCV uint8" median3_ms
 row median3 median3_ms "OpenCV float32" median3_f32_ms

@@ -3,6 +3,8 @@
 
   unsharp        OpenCV: GaussianBlur(11x11, sigma 1.5, BORDER_REPLICATE) then
                  addWeighted(x, 1.8, blur, -0.8): sharpen.q's unsharp mask, on uint8
+  unsharp_ffmpeg FFmpeg's unsharp (11x11 box blur, amount 0.8, luma and chroma) on yuv444p,
+                 timed as cas below
   cas            FFmpeg's cas filter (strength 0.5) on gbrp, filter_threads THREADS: its time
                  per frame is (time of N frames through cas - time through null) / N, the
                  frame decoded from a 1-frame PNG looped N times
@@ -121,6 +123,9 @@ def main(argv):
         print("presets_peers: %s_ms %.3f" % (name, statistics.median(times)))
     frames = 4 * reps
     print("presets_peers: cas_ffmpeg_ms %.3f" % ffmpeg_ms(path, "cas=strength=0.5", frames, threads))
+    # FFmpeg's unsharp mask: an 11x11 box (its blur) on every plane, amount 0.8
+    print("presets_peers: unsharp_ffmpeg_ms %.3f" % ffmpeg_ms(path, "unsharp=11:11:0.8:11:11:0.8", frames, threads,
+                                                                "yuv444p"))
     print("presets_peers: color_eq_ms %.3f" % ffmpeg_ms(path, "eq=gamma=1.2:saturation=1.3", frames, threads,
                                                          "yuv444p"))
     print("presets_peers: color_mixer_ms %.3f" % ffmpeg_ms(path, "colorchannelmixer=1.05:0.05:0:0:0:1:0:0:0:0:1:0",
