@@ -9,9 +9,12 @@
 %   color_balance_ms  the tone curve only (shadows +10, midtones +5, highlights -8 levels):
 %                     beside FFmpeg's colorbalance (shadows, midtones, highlights per channel)
 %
-%   build/qpipe exec --threads 2 bench/presets_color.q FILE [reps]
+%   build/qpipe exec --threads 2 bench/presets_color.q FILE [reps [which]]
 %
 %   presets: color_ms 12.5
+%
+% which: -1 (default) all four, else only one of them (0 color_ms, 1 color_eq_ms, 2
+% color_mixer_ms, 3 color_balance_ms; bench/presets_color_cpu.py times them one by one).
 import "color.q"
 
 function t = timed(x, reps, which)
@@ -35,10 +38,18 @@ function t = timed(x, reps, which)
     t = median(times)
 endfunction
 
-function [] = main(file, reps = 7)
+function [] = main(file, reps = 7, which = -1)
     x = imread(file)
-    print "presets: color_ms ", timed(x, reps, 0)
-    print "presets: color_eq_ms ", timed(x, reps, 1)
-    print "presets: color_mixer_ms ", timed(x, reps, 2)
-    print "presets: color_balance_ms ", timed(x, reps, 3)
+    if which < 0 || which == 0
+        print "presets: color_ms ", timed(x, reps, 0)
+    endif
+    if which < 0 || which == 1
+        print "presets: color_eq_ms ", timed(x, reps, 1)
+    endif
+    if which < 0 || which == 2
+        print "presets: color_mixer_ms ", timed(x, reps, 2)
+    endif
+    if which < 0 || which == 3
+        print "presets: color_balance_ms ", timed(x, reps, 3)
+    endif
 endfunction
