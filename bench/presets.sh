@@ -14,7 +14,7 @@
 # swscale) and measures their down-up PSNR. The two run ROUNDS times (3) alternately, on
 # THREADS threads (2); the figure is the median over rounds of each side's median of REPS
 # (7). One line per operation: qpipe ms, peer ms, qpipe / peer (below 1: qpipe is faster);
-# then the PSNR lines (higher is better).
+# then the PSNR lines (higher is better; bench/resize_quality.py adds natural images).
 #
 # Variables: QPIPE (build/qpipe; when unset, `make` runs first), PYTHON (/usr/bin/python3,
 # where Debian's python3-opencv installs). Exit status 0 when both sides ran.
@@ -123,8 +123,9 @@ for m in bilinear bicubic lanczos; do
     q=$(val presets "psnr_$m" "$tmp/q.out")
     o=$(val presets_peers "psnr_opencv_$m" "$tmp/p.out")
     s=$(val presets_peers "psnr_swscale_$m" "$tmp/p.out")
-    awk -v m="$m" -v q="$q" -v o="$o" -v s="$s" 'BEGIN {
-        printf "psnr down-up %-8s qpipe %6.2f dB  OpenCV %6.2f dB  swscale %6.2f dB\n", m, q, o, s }'
+    sr=$(val presets_peers "psnr_swscale_rgb_$m" "$tmp/p.out")
+    awk -v m="$m" -v q="$q" -v o="$o" -v s="$s" -v sr="$sr" 'BEGIN {
+        printf "psnr down-up %-8s qpipe %6.2f dB  OpenCV %6.2f dB  swscale %6.2f dB  swscale full-chroma RGB %6.2f dB\n", m, q, o, s, sr }'
 done
 echo "psnr down-up area     OpenCV INTER_AREA down, INTER_LINEAR up: $(val presets_peers psnr_opencv_area "$tmp/p.out") dB"
 

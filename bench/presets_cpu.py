@@ -11,8 +11,9 @@ shared machine; CPU time on one thread moves much less. For the operations below
           then the CPU time of REPS runs (resource.getrusage), divided by REPS.
 Alternating, ROUNDS times; the figure is the median over rounds, the ratio qpipe / OpenCV.
 
-  /usr/bin/python3 bench/presets_cpu.py [FILE [REPS [ROUNDS]]]     (defaults: a testsrc2
-  frame made with ffmpeg, 40, 3; QPIPE: build/qpipe)
+  /usr/bin/python3 bench/presets_cpu.py [FILE [REPS [ROUNDS [OPS]]]]    (defaults: a
+  testsrc2 frame made with ffmpeg, 40, 3, all; OPS names some of them, comma-separated,
+  e.g. down_bilinear,down_bicubic; FILE "-" is the default frame; QPIPE: build/qpipe)
 
   presets_cpu: median3   qpipe   3.95 ms  OpenCV   4.71 ms  qpipe/OpenCV 0.84
 """
@@ -28,7 +29,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 QPIPE = os.environ.get("QPIPE") or os.path.join(os.path.dirname(HERE), "build", "qpipe")
-OPS = ["median3", "median5", "open3", "down_bicubic", "up2_bicubic", "down_lanczos"]
+OPS = ["median3", "median5", "open3", "down_bicubic", "up2_bicubic", "down_lanczos", "down_bilinear"]
 
 
 def children_cpu():
@@ -53,7 +54,8 @@ def opencv_ms(x, op, reps):
          lambda: cv2.morphologyEx(x, cv2.MORPH_OPEN, k3),
          lambda: cv2.resize(x, (W // 2, H // 2), interpolation=cv2.INTER_CUBIC),
          lambda: cv2.resize(x, (2 * W, 2 * H), interpolation=cv2.INTER_CUBIC),
-         lambda: cv2.resize(x, (W // 2, H // 2), interpolation=cv2.INTER_LANCZOS4)][op]
+         lambda: cv2.resize(x, (W // 2, H // 2), interpolation=cv2.INTER_LANCZOS4),
+         lambda: cv2.resize(x, (W // 2, H // 2), interpolation=cv2.INTER_AREA)][op]
     f()
     r0 = resource.getrusage(resource.RUSAGE_SELF)
     for _ in range(reps):
@@ -66,15 +68,19 @@ def main(argv):
     reps = int(argv[1]) if len(argv) > 1 else 40
     rounds = int(argv[2]) if len(argv) > 2 else 3
     with tempfile.TemporaryDirectory() as tmp:
-        path = argv[0] if argv else os.path.join(tmp, "in1080.png")
-        if not argv:
+        given = argv and argv[0] != "-"
+        path = argv[0] if given else os.path.join(tmp, "in1080.png")
+        if not given:
             subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
                             "testsrc2=size=1920x1080:rate=25", "-frames:v", "1", "-pix_fmt", "rgb24", path], check=True)
         cv2.setNumThreads(1)
         x = cv2.imread(path).astype(np.float32)
         print("presets_cpu: one thread, CPU ms a 1080p frame, median of %d rounds of %d reps, load %.1f"
               % (rounds, reps, os.getloadavg()[0]))
+        chosen = argv[3].split(",") if len(argv) > 3 else OPS
         for op, name in enumerate(OPS):
+            if name not in chosen:
+                continue
             q, o = [], []
             for _ in range(rounds):
                 q.append(qpipe_ms(path, op, reps))

@@ -4,7 +4,8 @@
 %
 %   build/qpipe exec --threads 1 bench/presets_cpu.q FILE OP REPS
 %
-% OP: 0 median 3x3, 1 median 5x5, 2 open 3x3, 3 0.5x bicubic, 4 2x bicubic, 5 0.5x Lanczos-3
+% OP: 0 median 3x3, 1 median 5x5, 2 open 3x3, 3 0.5x bicubic, 4 2x bicubic, 5 0.5x Lanczos-3,
+% 6 0.5x bilinear
 % (as bench/presets.q: immedfilt, imopen and imresize with the "clamped" boundary).
 import "immedfilt.q"
 import "immorphology.q"
@@ -20,7 +21,8 @@ function [] = main(file, op = 0, reps = 20)
         | 2 -> y = imopen(x, 1, [-1, -1], "clamped")
         | 3 -> y = imresize(x, 0.5, "bicubic")
         | 4 -> y = imresize(x, 2, "bicubic")
-        | _ -> y = imresize(x, 0.5, "lanczos")
+        | 5 -> y = imresize(x, 0.5, "lanczos")
+        | _ -> y = imresize(x, 0.5, "bilinear")
         endmatch
     endfor
     print "presets_cpu: checksum ", sum(y[0, :, 0])

@@ -26,7 +26,9 @@
                  time per frame as for cas), and to 3840x2160 (bicubic)
 Quality: PSNR of down (0.5) then up (2x) with the same method against the input, uint8 as
 files hold it, for OpenCV (INTER_AREA down + INTER_LINEAR up for "area", the others each
-with itself) and swscale (scale down and up in one filter graph, then FFmpeg's psnr).
+with itself) and swscale (scale down and up in one filter graph, then FFmpeg's psnr; once
+with its default flags, which read RGB with chroma at half the width, and once, "rgb", with
++full_chroma_inp+full_chroma_int: every channel at full resolution).
 
 One untimed run, then REPS timed runs (7 unless given), cv2.setNumThreads(THREADS) (2):
 
@@ -149,12 +151,14 @@ def main(argv):
         d = cv2.resize(x, (W // 2, H // 2), interpolation=down)
         print("presets_peers: psnr_opencv_%s %.3f" % (name, psnr(cv2.resize(d, (W, H), interpolation=up))))
     for flag in ("bilinear", "bicubic", "lanczos"):
-        graph = ("[0]split[a][b];[a]format=rgb24,scale=%d:%d:flags=%s,scale=%d:%d:flags=%s,format=rgb24[u];"
-                 "[b]format=rgb24[r];[u][r]psnr" % (W // 2, H // 2, flag, W, H, flag))
-        p = subprocess.run(["ffmpeg", "-nostdin", "-hide_banner", "-i", path, "-lavfi", graph, "-f", "null", "-"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=True)
-        v = [w for w in p.stderr.decode().split() if w.startswith("average:")]
-        print("presets_peers: psnr_swscale_%s %s" % (flag, v[-1][len("average:"):] if v else "nan"))
+        for suffix, extra in (("", ""), ("_rgb", "+full_chroma_inp+full_chroma_int")):
+            f = flag + extra
+            graph = ("[0]split[a][b];[a]format=rgb24,scale=%d:%d:flags=%s,scale=%d:%d:flags=%s,format=rgb24[u];"
+                     "[b]format=rgb24[r];[u][r]psnr" % (W // 2, H // 2, f, W, H, f))
+            p = subprocess.run(["ffmpeg", "-nostdin", "-hide_banner", "-i", path, "-lavfi", graph, "-f", "null", "-"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, check=True)
+            v = [w for w in p.stderr.decode().split() if w.startswith("average:")]
+            print("presets_peers: psnr_swscale%s_%s %s" % (suffix, flag, v[-1][len("average:"):] if v else "nan"))
     return 0
 
 

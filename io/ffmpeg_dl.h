@@ -13,6 +13,7 @@
 #include <libavutil/channel_layout.h>
 #include <libavutil/cpu.h>
 #include <libavutil/dict.h>
+#include <libavutil/display.h>
 #include <libavutil/frame.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/mathematics.h>
@@ -35,6 +36,7 @@
     X(av_interleaved_write_frame) \
     X(av_read_frame) \
     X(av_seek_frame) \
+    X(av_stream_get_side_data) \
     X(av_write_trailer) \
     X(avformat_alloc_output_context2) \
     X(avformat_close_input) \
@@ -69,6 +71,7 @@
     X(avcodec_receive_packet) \
     X(avcodec_send_frame) \
     X(avcodec_send_packet) \
+    X(av_display_rotation_get) \
     X(av_audio_fifo_alloc) \
     X(av_audio_fifo_free) \
     X(av_audio_fifo_read) \
@@ -143,6 +146,7 @@ extern RtDlFamily io_ffmpeg_dl;
 #define av_interleaved_write_frame IO_FFMPEG_FN(av_interleaved_write_frame)
 #define av_read_frame IO_FFMPEG_FN(av_read_frame)
 #define av_seek_frame IO_FFMPEG_FN(av_seek_frame)
+#define av_stream_get_side_data IO_FFMPEG_FN(av_stream_get_side_data)
 #define av_write_trailer IO_FFMPEG_FN(av_write_trailer)
 #define avformat_alloc_output_context2 IO_FFMPEG_FN(avformat_alloc_output_context2)
 #define avformat_close_input IO_FFMPEG_FN(avformat_close_input)
@@ -177,6 +181,7 @@ extern RtDlFamily io_ffmpeg_dl;
 #define avcodec_receive_packet IO_FFMPEG_FN(avcodec_receive_packet)
 #define avcodec_send_frame IO_FFMPEG_FN(avcodec_send_frame)
 #define avcodec_send_packet IO_FFMPEG_FN(avcodec_send_packet)
+#define av_display_rotation_get IO_FFMPEG_FN(av_display_rotation_get)
 #define av_audio_fifo_alloc IO_FFMPEG_FN(av_audio_fifo_alloc)
 #define av_audio_fifo_free IO_FFMPEG_FN(av_audio_fifo_free)
 #define av_audio_fifo_read IO_FFMPEG_FN(av_audio_fifo_read)

@@ -37,6 +37,13 @@ void io_pixels_free(IoPixels *px);
 /* "cannot open 'f': reason" for a failed fopen/open (errno). */
 void io_err_open(const char *path, char *err, size_t errlen);
 
+/* Turn px upright by its EXIF/TIFF orientation (1..8; 1 and others: nothing to do),
+ * replacing its data (orient.c); -1 with err set when memory runs out. */
+int io_pixels_orient(IoPixels *px, int orientation, const char *path, char *err, size_t errlen);
+/* The Orientation (1..8) of an Exif APP1 segment's payload ("Exif\0\0" then a TIFF
+ * header and IFD0); 1 when it has none or is malformed. */
+int io_exif_orientation(const unsigned char *app1, size_t len);
+
 /* `name` is the file shown in messages; `path` the file opened (a temporary for writes). */
 int io_png_read(const char *path, IoPixels *px, char *err, size_t errlen);
 int io_png_write(const char *path, const char *name, const IoPixels *px, char *err, size_t errlen);

@@ -100,6 +100,8 @@ typedef struct IoVideoInOptions {
     bool partial;               /* only a part is read (qpipe run --segment seeks and stops
                                    itself): the container's frame count is not checked */
     double fps;                 /* frame rate of an image sequence (img%04d.png); 0 = 25 */
+    bool no_autorotate;         /* frames as stored, not turned upright by the stream's display
+                                   matrix (ffmpeg -noautorotate) */
 } IoVideoInOptions;
 
 /* What went wrong while reading (io_vin_damage): FFmpeg's tools decode past it and say

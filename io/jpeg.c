@@ -1,6 +1,7 @@
 /*
  * jpeg.c - JPEG files through libjpeg-turbo (image.h): gray and colour (decoded to RGB),
- * 8 bits; written with 4:2:0 chroma at the caller's quality (95 by default).
+ * 8 bits, turned upright by the Exif orientation (orient.c) as OpenCV's imread and photo
+ * viewers show them; written with 4:2:0 chroma at the caller's quality (95 by default).
  *
  * libjpeg reports errors through error_exit, which here keeps the message and longjmps
  * back to the setjmp of the function, which frees what it owns. The warning "premature
@@ -52,7 +53,12 @@ static void job_init(JpegJob *job)
 static int read_body(struct jpeg_decompress_struct *d, JpegJob *job, const char *path, char *err, size_t errlen)
 {
     jpeg_stdio_src(d, job->f);
+    jpeg_save_markers(d, JPEG_APP0 + 1, 0xffff);     /* Exif: the orientation */
     jpeg_read_header(d, TRUE);
+    int orientation = 1;
+    for (jpeg_saved_marker_ptr m = d->marker_list; m && orientation == 1; m = m->next)
+        if (m->marker == JPEG_APP0 + 1)
+            orientation = io_exif_orientation(m->data, m->data_length);
     if (d->jpeg_color_space == JCS_CMYK || d->jpeg_color_space == JCS_YCCK) {
         snprintf(err, errlen, "'%s': unsupported JPEG variant (CMYK)", path);
         return -1;
@@ -69,8 +75,8 @@ static int read_body(struct jpeg_decompress_struct *d, JpegJob *job, const char 
         JSAMPROW row = (JSAMPROW)job->px.data + (size_t)d->output_scanline * stride;
         jpeg_read_scanlines(d, &row, 1);
     }
-    jpeg_finish_decompress(d);
-    return 0;
+    jpeg_finish_decompress(d);       /* frees the saved markers: read above */
+    return io_pixels_orient(&job->px, orientation, path, err, errlen);
 }
 
 int io_jpeg_read(const char *path, IoPixels *px, char *err, size_t errlen)

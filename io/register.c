@@ -39,7 +39,8 @@ void io_register(RtHost *host)
 static void io_imread(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    const char *path = rt_to_cstr(rt, argv[0], "imread: the file name");
+    char found[4096];
+    const char *path = rt_input_path(rt, rt_to_cstr(rt, argv[0], "imread: the file name"), found, sizeof found);
     IoImageMode mode = IO_IMAGE_AS_IS;
     if (argc > 1) {
         const char *m = rt_to_cstr(rt, argv[1], "imread: the mode");

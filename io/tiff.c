@@ -3,6 +3,10 @@
  * floats, 1 to 4 samples per pixel (gray, gray+alpha, RGB, RGBA), strips or tiles,
  * contiguous or separate planes, any compression libtiff decodes (none, LZW, deflate,
  * PackBits …). Palette images are expanded to RGB (8-bit), MinIsWhite is inverted.
+ * Everything else libtiff can render (YCbCr, as FFmpeg and scanners write it, with or
+ * without JPEG; CMYK; CIE L*a*b*; 1, 2 and 4-bit gray and palette: faxes, line art) goes
+ * through libtiff's RGBA renderer (TIFFReadRGBAImageOriented): 8-bit gray for the bilevel
+ * and gray ones, 8-bit RGB otherwise, RGBA when the file has an alpha sample.
  * Writes are deflate-compressed, contiguous, one strip group at a time.
  *
  * libtiff's messages go to per-handle handlers (TIFFOpenExt) that keep the first error,
@@ -55,6 +59,64 @@ typedef struct TiffInfo {
     uint32_t w, h;
     uint16_t spp, bps, fmt, photo, planar;
 } TiffInfo;
+
+/* A variant read as stored (read_pixels); the others go through libtiff's renderer. */
+static bool stored_variant(const TiffInfo *ti)
+{
+    bool photo = ti->photo == PHOTOMETRIC_MINISBLACK || ti->photo == PHOTOMETRIC_MINISWHITE ||
+                 ti->photo == PHOTOMETRIC_RGB || ti->photo == PHOTOMETRIC_PALETTE;
+    bool depth = ti->bps == 8 || ti->bps == 16 || (ti->bps == 32 && ti->fmt == SAMPLEFORMAT_IEEEFP);
+    return photo && depth;
+}
+
+/* Through TIFFReadRGBAImageOriented, top row first: gray (1 channel) for gray files, RGB
+ * or RGBA (an extra sample that is alpha) otherwise, 8 bits. */
+static int read_rendered(TIFF *tif, const TiffInfo *ti, const char *path, IoPixels *px, TiffMsg *m, char *err,
+                         size_t errlen)
+{
+    char why[1024] = "";
+    if (!TIFFRGBAImageOK(tif, why)) {
+        snprintf(err, errlen, "'%s': unsupported TIFF variant (%s: photometric %u, %u bits x %u samples)", path,
+                 why[0] ? why : "libtiff cannot render it", (unsigned)ti->photo, (unsigned)ti->bps,
+                 (unsigned)ti->spp);
+        return -1;
+    }
+    uint16_t nextra = 0, *extra = NULL;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_EXTRASAMPLES, &nextra, &extra);
+    bool alpha = nextra > 0 && extra && (extra[0] == EXTRASAMPLE_ASSOCALPHA || extra[0] == EXTRASAMPLE_UNASSALPHA);
+    bool gray = ti->photo == PHOTOMETRIC_MINISBLACK || ti->photo == PHOTOMETRIC_MINISWHITE;
+    IoPixels p = {.w = (int)ti->w, .h = (int)ti->h, .c = gray ? 1 + alpha : 3 + alpha, .bits = 8};
+    IoPixels rgba = {.w = p.w, .h = p.h, .c = 4, .bits = 8};
+    if (io_pixels_alloc(&rgba, path, err, errlen) < 0)
+        return -1;
+    if (!TIFFReadRGBAImageOriented(tif, ti->w, ti->h, rgba.data, ORIENTATION_TOPLEFT, 0)) {
+        snprintf(err, errlen, "'%s' is truncated or corrupt (libtiff: %s)", path, m->text[0] ? m->text : "read error");
+        io_pixels_free(&rgba);
+        return -1;
+    }
+    if (io_pixels_alloc(&p, path, err, errlen) < 0) {
+        io_pixels_free(&rgba);
+        return -1;
+    }
+    /* TIFFRGBAImage packs each pixel as a uint32 with R in the low byte (TIFFGetR …) */
+    const uint32_t *src = rgba.data;
+    uint8_t *d = p.data;
+    size_t n = (size_t)p.w * (size_t)p.h;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t v = src[i];
+        uint8_t px4[4] = {(uint8_t)TIFFGetR(v), (uint8_t)TIFFGetG(v), (uint8_t)TIFFGetB(v), (uint8_t)TIFFGetA(v)};
+        if (gray) {
+            d[i * (size_t)p.c] = px4[0];
+            if (alpha)
+                d[i * 2 + 1] = px4[3];
+        } else {
+            memcpy(d + i * (size_t)p.c, px4, (size_t)p.c);
+        }
+    }
+    io_pixels_free(&rgba);
+    *px = p;
+    return 0;
+}
 
 static int check_variant(const char *path, const TiffInfo *ti, char *err, size_t errlen)
 {
@@ -191,6 +253,10 @@ int io_tiff_read(const char *path, IoPixels *px, char *err, size_t errlen)
     IoPixels p = {.w = (int)ti.w, .h = (int)ti.h, .c = ti.spp, .bits = ti.bps};
     if (ti.w > INT32_MAX || ti.h > INT32_MAX)
         p.w = p.h = -1;
+    if (!stored_variant(&ti) && p.w >= 0) {
+        rc = read_rendered(tif, &ti, path, &p, &m, err, errlen);
+        goto done;
+    }
     if (check_variant(path, &ti, err, errlen) < 0 || io_pixels_alloc(&p, path, err, errlen) < 0)
         goto done;
     if (read_pixels(tif, &ti, &p, &m) < 0) {
@@ -201,6 +267,10 @@ int io_tiff_read(const char *path, IoPixels *px, char *err, size_t errlen)
         goto done;
     if (ti.photo == PHOTOMETRIC_MINISWHITE)
         invert(&p);
+    uint16_t orientation = ORIENTATION_TOPLEFT;
+    TIFFGetFieldDefaulted(tif, TIFFTAG_ORIENTATION, &orientation);
+    if (io_pixels_orient(&p, orientation, path, err, errlen) < 0)
+        goto done;
     rc = 0;
 done:
     TIFFClose(tif);

@@ -174,7 +174,8 @@ static VidEntry *handle(Rt *rt, Value v, const char *fn, int want_writer)
 void io_vidopen(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout;
-    const char *path = rt_to_cstr(rt, argv[0], "vidopen: the file name");
+    char found[4096];
+    const char *path = rt_input_path(rt, rt_to_cstr(rt, argv[0], "vidopen: the file name"), found, sizeof found);
     out[0] = rt_object_new(NULL, 0);
     if (out[0].kind != V_OBJECT)
         rt_out_of_memory(rt);
@@ -244,7 +245,8 @@ void io_vidseek(Rt *rt, int argc, Value *argv, int nout, Value *out)
 void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    const char *path = rt_to_cstr(rt, argv[0], "vidplay: the file name");
+    char found[4096];
+    const char *path = rt_input_path(rt, rt_to_cstr(rt, argv[0], "vidplay: the file name"), found, sizeof found);
     if (argc > 1 && argv[1].kind != V_FUNC && argv[1].kind != V_BUILTIN)
         rt_error(rt, "vidplay: the filter must be a function of one frame");
     const RtBuiltin *show = rt_find_builtin(rt, "imshow"), *sync = rt_find_builtin(rt, "sync_framerate");

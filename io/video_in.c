@@ -119,6 +119,8 @@ struct IoVideoIn {
     int64_t last_pts;           /* of the last frame returned (stream tb), when have_last */
     bool have_last;
     bool checked_end;           /* the end of the stream was compared with its declaration */
+    int turn;                   /* degrees clockwise that make the stored frames upright (0, 90,
+                                   180, 270): the stream's display matrix, as ffmpeg autorotates */
 };
 
 AVFormatContext *io_vin_format(const IoVideoIn *in) { return in->fmt; }
@@ -213,6 +215,29 @@ static int set_range(IoVideoIn *in, char *err, size_t errlen)
     return 0;
 }
 
+/* The clockwise turn (0, 90, 180, 270) that shows the stream's frames upright: its display
+ * matrix (phones store portrait video as landscape frames and a rotation), as ffmpeg's
+ * autorotation reads it (the matrix's angle is counter-clockwise). Other angles, and
+ * mirrored matrices, are left as stored. */
+static int display_turn(const AVStream *st)
+{
+    size_t size = 0;
+    const uint8_t *m = av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (!m || size < 9 * sizeof(int32_t))
+        return 0;
+    const int32_t *d = (const int32_t *)m;
+    if ((double)d[0] * d[4] - (double)d[1] * d[3] < 0)
+        return 0;       /* mirrored */
+    double a = -av_display_rotation_get(d);
+    if (a != a)
+        return 0;
+    a -= 360.0 * floor(a / 360.0 + 0.9 / 360.0);
+    for (int turn = 0; turn <= 270; turn += 90)
+        if (fabs(a - turn) < 1.0)
+            return turn;
+    return 0;
+}
+
 IoVideoIn *io_vin_open(const char *path, char *err, size_t errlen)
 {
     return io_vin_open_with(path, NULL, err, errlen);
@@ -280,6 +305,7 @@ IoVideoIn *io_vin_open_with(const char *path, const IoVideoInOptions *o, char *e
         io_vin_close(in);
         return NULL;
     }
+    in->turn = in->opt.no_autorotate ? 0 : display_turn(in->fmt->streams[in->vidx]);
     return in;
 }
 
@@ -287,8 +313,8 @@ void io_vin_info(const IoVideoIn *in, IoVideoInfo *info)
 {
     const AVStream *st = in->fmt->streams[in->vidx];
     const AVCodecParameters *par = st->codecpar;
-    info->width = par->width;
-    info->height = par->height;
+    info->width = in->turn % 180 ? par->height : par->width;      /* as the frames come, upright */
+    info->height = in->turn % 180 ? par->width : par->height;
     AVRational r = st->avg_frame_rate.num ? st->avg_frame_rate : st->r_frame_rate;
     info->fps = r.num && r.den ? av_q2d(r) : 0;
     info->frame_count = st->nb_frames > 0 ? st->nb_frames : -1;
@@ -512,7 +538,47 @@ static int next_frame(IoVideoIn *in, char *err, size_t errlen)
 
 /* Picture f into a new H x W x 3 array of element type e: directly (yuv.c) for the 8-bit
  * formats it takes, through libswscale's RGB24 otherwise. */
+static int convert_stored(IoVideoIn *in, const AVFrame *f, RtElem e, Value *frame, char *err, size_t errlen);
+
+/* The H x W x 3 frame turned clockwise by `turn` degrees (in->turn): a new array. */
+static Value turned(Value v, int turn)
+{
+    const RtArray *a = v.a;
+    int64_t h = a->dims[0], w = a->dims[1];
+    int64_t dims[3] = {turn == 180 ? h : w, turn == 180 ? w : h, 3};
+    Value t = rt_array_frame(a->elem, 3, dims);
+    if (t.kind != V_ARRAY)
+        return t;
+    size_t px = 3 * rt_elem_size(a->elem);
+    const char *s = a->data;
+    char *d = t.a->data;
+    int64_t ow = dims[1];
+    for (int64_t y = 0; y < h; y++)
+        for (int64_t x = 0; x < w; x++) {
+            /* where (y, x) lands: clockwise 90 puts row y in column h-1-y */
+            int64_t oy = turn == 90 ? x : turn == 180 ? h - 1 - y : w - 1 - x;
+            int64_t ox = turn == 90 ? h - 1 - y : turn == 180 ? w - 1 - x : y;
+            memcpy(d + (size_t)(oy * ow + ox) * px, s + (size_t)(y * w + x) * px, px);
+        }
+    return t;
+}
+
 static int convert(IoVideoIn *in, const AVFrame *f, RtElem e, Value *frame, char *err, size_t errlen)
+{
+    int rc = convert_stored(in, f, e, frame, err, errlen);
+    if (rc < 0 || !in->turn)
+        return rc;
+    Value t = turned(*frame, in->turn);
+    rt_release(*frame);
+    *frame = t;
+    if (t.kind == V_ARRAY)
+        return 0;
+    *frame = rt_undef();
+    snprintf(err, errlen, "'%s': out of memory for a frame", in->path);
+    return -1;
+}
+
+static int convert_stored(IoVideoIn *in, const AVFrame *f, RtElem e, Value *frame, char *err, size_t errlen)
 {
     IoPixLayout l;
     if (io_pix_layout(f->format, &l)) {

@@ -51,6 +51,7 @@ struct IoVideoOut {
     int64_t duration;           /* of one frame, in tb */
     int64_t last_pts;
     bool any_frame, header;
+    bool one_image;             /* a single image's name (out.png), not a pattern: one frame */
     IoPacketQueue *q;
     int nin;                    /* streams of the source */
     int *map;                   /* source stream -> output stream, or -1 */
@@ -477,6 +478,7 @@ IoVideoOut *io_vout_open_rate(const char *path, IoVideoIn *src, int w, int h, AV
         io_vout_abort(out);
         return NULL;
     }
+    out->one_image = io_is_image(path) && !io_is_sequence(path);
     out->w = w;
     out->h = h;
     out->tb = tb;
@@ -724,6 +726,12 @@ int io_vout_convert(IoVideoOut *out, const RtArray *frame, IoPicture **pic, char
 int io_vout_send(IoVideoOut *out, IoPicture *pic, int64_t pts, char *err, size_t errlen)
 {
     int rc = -1;
+    if (out->one_image && out->any_frame) {
+        snprintf(err, errlen, "'%s' is one image, and a second frame came: name a pattern (img%%04d%s) for one "
+                 "image per frame, or take one frame (qpipe run --frames 1)", out->path,
+                 strrchr(out->path, '.') ? strrchr(out->path, '.') : ".png");
+        goto done;
+    }
     if (out->any_frame && pts <= out->last_pts) {
         snprintf(err, errlen, "'%s': frame timestamp %lld does not follow %lld", out->path, (long long)pts,
                  (long long)out->last_pts);

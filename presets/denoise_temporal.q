@@ -117,9 +117,9 @@ function [] = buffers(h, w)
     state.w = w
     state.pyr = pyramid_new(h, w)
     state.pyr_prev = pyramid_new(h, w)
-    state.wp = zeros(h, w, 3)
-    state.dh = zeros(h, w, 3)
-    state.xh = zeros(h, w, 3)
+    state.wp = cube(h, w, 3)
+    state.dh = cube(h, w, 3)
+    state.xh = cube(h, w, 3)
     state.pv = zeros(h, w)
     state.var = zeros(h, w)
     state.var2 = zeros(h, w)
@@ -155,7 +155,7 @@ function y = process(x, sigma = 10.0, frames = 12, motion = 5.0, search = 12, sp
     state.frames = state.frames + 1
     parallel_do([h, w], state.prev, state.var, mv, state.wp, state.pv, DT_DRIFT, warp_cubic)
     parallel_do([h, w], x, state.wp, state.dh, state.xh, diff_rows)
-    y = zeros(h, w, 3)
+    y = cube(h, w, 3)     % cube(): a 1 x 1 frame stays a cube (zeros(1, 1, 3) is a vec)
     parallel_do([h, w], x, state.wp, state.dh, state.xh, state.pv, y, state.var2, 1 / frames, 1 / max(motion * sigma / 5, 1e-3), spatial, 1 / max(sigma, 1e-3), blend)
     state.prev = y
     pyramid_fill(y, state.pyr)

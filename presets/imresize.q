@@ -2,6 +2,7 @@
 %
 %   imresize(x, scale, method)     scale a number: the output is ceil(scale * size) pixels
 %   imresize(x, [h, w], method)    the output is h x w (scale per axis = h / H, w / W)
+%   imresize(x, sz, "bicubic", a, a_up)   Keys' a when shrinking / enlarging (below)
 %
 % x is a mat or an H x W x C cube (each channel on its own); methods "nearest", "bilinear",
 % "bicubic" (default, as MATLAB) and "lanczos" (Lanczos-3; "lanczos3" and "lanczos2" too).
@@ -10,7 +11,11 @@
 % - Pixel centres: output pixel o (0-based) samples the input at u = (o + 0.5) / s - 0.5, so
 %   that image edges (not pixel centres) line up, as MATLAB and OpenCV do.
 % - Kernels: triangle (bilinear), Keys' cubic with a = -0.5 (MATLAB's bicubic; OpenCV's
-%   INTER_CUBIC uses a = -0.75), Lanczos windowed sinc; weights normalised to sum 1.
+%   INTER_CUBIC uses a = -0.75, libswscale's bicubic -0.6), Lanczos windowed sinc; weights
+%   normalised to sum 1.
+% - imresize(x, sz, "bicubic", a, a_up) (not MATLAB's: an extension) sets Keys' a of the
+%   axes that shrink (a) and of those that keep their size or grow (a_up); both -0.5 when
+%   left out, both within -1..0. presets/resize.q shrinks with -0.75 and enlarges with -0.6.
 % - Shrinking antialiases (MATLAB's default): for s < 1 the kernel is stretched by 1 / s
 %   (k(x) -> s k(s x)), so every input pixel contributes; "nearest" never antialiases and
 %   picks input pixel floor((o + 0.5) / s).
@@ -345,24 +350,25 @@ function [] = __kernel__ rs_row_fix(x : cube'unchecked, y : cube, w : mat'unchec
     y[pos[0], c0 + pos[1], pos[2]] = s
 endfunction
 
-% The interpolation kernel of a method at distance t, and its support width.
-function v = rs_kernel(method, t)
-    a = abs(t)
+% The interpolation kernel of a method at distance t (a: Keys' parameter of "bicubic"), and
+% its support width.
+function v = rs_kernel(method, t, a = -0.5)
+    d = abs(t)
     v = 0.0
     if method == "bilinear"
-        v = max(1 - a, 0)
+        v = max(1 - d, 0)
     elseif method == "bicubic"
-        if a <= 1
-            v = 1.5 * a ^ 3 - 2.5 * a ^ 2 + 1
-        elseif a < 2
-            v = -0.5 * a ^ 3 + 2.5 * a ^ 2 - 4 * a + 2
+        if d <= 1
+            v = (a + 2) * d ^ 3 - (a + 3) * d ^ 2 + 1
+        elseif d < 2
+            v = a * d ^ 3 - 5 * a * d ^ 2 + 8 * a * d - 4 * a
         endif
     else
         n = method == "lanczos2" ? 2 : 3
-        if a < 1e-12
+        if d < 1e-12
             v = 1.0
-        elseif a < n
-            v = n * sin(pi * a) * sin(pi * a / n) / (pi * pi * a * a)
+        elseif d < n
+            v = n * sin(pi * d) * sin(pi * d / n) / (pi * pi * d * d)
         endif
     endif
 endfunction
@@ -379,12 +385,12 @@ endfunction
 
 % The table of one axis: n input pixels to m output pixels. Row o of ix holds the input
 % indices (mirrored into 0..n-1) and row o of w their weights.
-function [w, ix] = rs_table(n, m, method)
-    [w, ix] = rs_table_rows(n, m, method, 0, m)
+function [w, ix] = rs_table(n, m, method, a = -0.5)
+    [w, ix] = rs_table_rows(n, m, method, 0, m, a)
 endfunction
 
 % Rows o0 .. o1 - 1 of that table (row o - o0 is output o's).
-function [w, ix] = rs_table_rows(n, m, method, o0, o1)
+function [w, ix] = rs_table_rows(n, m, method, o0, o1, a = -0.5)
     s = m / n
     if method == "nearest"
         w = ones(o1 - o0, 1)
@@ -409,7 +415,7 @@ function [w, ix] = rs_table_rows(n, m, method, o0, o1)
         total = 0.0
         for k = 0..p - 1
             j = j0 + k
-            v = ks * rs_kernel(method, ks * (u - j))
+            v = ks * rs_kernel(method, ks * (u - j), a)
             w[o - o0, k] = v
             total += v
             jm = mod(j, 2 * n)
@@ -423,12 +429,12 @@ function [w, ix] = rs_table_rows(n, m, method, o0, o1)
 endfunction
 
 % The two phases' weights of doubling, over offsets -R..R.
-function w = rs_up2_weights(method, R)
+function w = rs_up2_weights(method, R, a = -0.5)
     w = zeros(2, 2 * R + 1)
     for ph = 0..1
         u = -0.25 + 0.5 * ph
         for k = -R..R
-            w[ph, k + R] = rs_kernel(method, u - k)
+            w[ph, k + R] = rs_kernel(method, u - k, a)
         endfor
         w[ph, :] = w[ph, :] / sum(w[ph, :])
     endfor
@@ -436,12 +442,12 @@ endfunction
 
 % Halving along dim (n = 2 m): the interior by the kernels over the paired view, then the
 % R outputs at each end from their table rows.
-function y = rs_half(x, m, method, dim)
+function y = rs_half(x, m, method, dim, a = -0.5)
     n = 2 * m
     R = int(rs_width(method) / 2)
     p = 4 * R
     % one interior output's taps, o = R: inputs 2R + d, d = 1 - 2R .. 2R, none mirrored
-    [wt, it] = rs_table_rows(n, m, method, R, R + 1)
+    [wt, it] = rs_table_rows(n, m, method, R, R + 1, a)
     wo = zeros(2 * R)
     we = zeros(2 * R)
     for k = 0..p - 1
@@ -452,8 +458,8 @@ function y = rs_half(x, m, method, dim)
             we[d / 2 + R - 1] = wt[0, k]
         endif
     endfor
-    [w0, i0] = rs_table_rows(n, m, method, 0, R)
-    [w1, i1] = rs_table_rows(n, m, method, m - R, m)
+    [w0, i0] = rs_table_rows(n, m, method, 0, R, a)
+    [w1, i1] = rs_table_rows(n, m, method, m - R, m, a)
     H = size(x, 0)
     W = size(x, 1)
     C = size(x, 2)
@@ -484,10 +490,10 @@ function y = rs_half(x, m, method, dim)
 endfunction
 
 % One pass over dimension dim (0 rows, 1 columns) to m pixels.
-function y = rs_pass(x, m, method, dim)
+function y = rs_pass(x, m, method, dim, a = -0.5)
     if m == 2 * size(x, dim) && method != "nearest" && method != "lanczos2"
         R = method == "bilinear" ? 1 : method == "bicubic" ? 2 : 3
-        w = rs_up2_weights(method, R)
+        w = rs_up2_weights(method, R, a)
         xm : cube'mirror = x
         if dim == 0
             y = im_uninit([m, size(x, 1), size(x, 2)])
@@ -522,10 +528,10 @@ function y = rs_pass(x, m, method, dim)
     n = size(x, dim)
     C = size(x, 2)
     if n == 2 * m && method != "nearest" && m >= 4 * rs_width(method) && (dim == 0 || C == 1 || C == 3)
-        y = rs_half(x, m, method, dim)
+        y = rs_half(x, m, method, dim, a)
         return
     endif
-    [w, ix] = rs_table(n, m, method)
+    [w, ix] = rs_table(n, m, method, a)
     p = size(w, 1)
     if dim == 0
         y = im_uninit([m, size(x, 1), size(x, 2)])
@@ -548,7 +554,10 @@ function y = rs_pass(x, m, method, dim)
     endif
 endfunction
 
-function y = imresize(x, sz, method = "bicubic")
+function y = imresize(x, sz, method = "bicubic", a = -0.5, a_up = -0.5)
+    if a < -1 || a > 0 || a_up < -1 || a_up > 0
+        error "imresize: the cubic's parameters a and a_up must lie in -1..0, not ", a, " and ", a_up
+    endif
     if !(method == "nearest" || method == "bilinear" || method == "bicubic" ||
          method == "lanczos" || method == "lanczos3" || method == "lanczos2")
         error "imresize: unknown method '", method, "' (use nearest, bilinear, bicubic or lanczos)"
@@ -579,10 +588,10 @@ function y = imresize(x, sz, method = "bicubic")
     endif
     y3 = x3
     if m != H
-        y3 = rs_pass(y3, m, method, 0)
+        y3 = rs_pass(y3, m, method, 0, m < H ? a : a_up)
     endif
     if n != W
-        y3 = rs_pass(y3, n, method, 1)
+        y3 = rs_pass(y3, n, method, 1, n < W ? a : a_up)
     endif
     if m == H && n == W
         y3 = copy(x3)

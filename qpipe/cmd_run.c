@@ -646,8 +646,12 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
         goto done;
     }
     c.dbl = a.dbl;
-    char engine_why[256];
-    const char *engine = rt_engine_choose(a.engine, engine_why, sizeof engine_why);
+    /* --engine auto asks for a device when a kernel first launches (a run of interpreted
+     * filters never starts a driver); here only to refuse --engine cuda without one at
+     * once, and to name the engine under -v */
+    char engine_why[256] = "";
+    const char *engine = a.engine == RT_ENGINE_CUDA || a.verbose ? rt_engine_choose(a.engine, engine_why,
+                                                                                    sizeof engine_why) : "";
     if (!engine) {
         fprintf(stderr, "qpipe run: --engine cuda: %s\n", engine_why);
         rc = EX_UNAVAILABLE;

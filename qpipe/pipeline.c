@@ -308,7 +308,9 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
     /* On the GPU one output is held back: frame t's result is converted (its elements
      * downloaded) after frame t+1 was pushed, so frame t+1's upload and kernels are issued
      * while frame t's still run (docs/cuda.md "Streams"); frame t's kernels' status is read
-     * first (run_stream_settle). On the CPU each output goes on at once. */
+     * first (run_stream_settle). On the CPU each output goes on at once. Under --engine
+     * auto the engine is known once a kernel has launched: asked again after each frame
+     * until then (a run that launches none never starts the driver). */
     bool hold = run_stream_set_overlap(s, true);
     Value held = rt_undef();
     bool end = false;
@@ -334,6 +336,8 @@ static void filter_loop(Pipe *p, RunProgress *pr, int64_t total, double fps, pth
             q.v[(q.head + q.count++) % q.cap] = f.pts;
             rc = run_stream_push(s, x, &y);
             rt_release(x);
+            if (!hold)
+                hold = run_stream_set_overlap(s, true);
             if (rc) {
                 /* outputs come in order: the one being made is frame `done` (the next
                  * one while an output is held) */

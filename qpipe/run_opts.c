@@ -96,6 +96,10 @@ int run_media_option(int argc, char **argv, int *i, RunMedia *m)
         m->vin.no_subtitles = true;
         return 1;
     }
+    if (is(s, "--no-autorotate", "-noautorotate")) {
+        m->vin.no_autorotate = true;
+        return 1;
+    }
     if (is(s, "--ignore-damage", NULL)) {
         m->ignore_damage = true;
         return 1;
@@ -202,6 +206,8 @@ void run_media_usage(FILE *out)
           "  -t DURATION, -to TIME  stop after DURATION, or at TIME of the input\n"
           "  --frames N           at most N frames (also -frames:v N)\n"
           "  -an / -sn            leave out audio / subtitles\n"
+          "  --no-autorotate      frames as stored, not turned upright by the video's\n"
+          "                       rotation (phones' portrait video; ffmpeg -noautorotate)\n"
           "  --fps N              frame rate of an image sequence IN (default 25)\n"
           "  --ignore-damage      damaged input (decode errors, missing frames, a short\n"
           "                       stream) warns and exits 0; without it the run exits 65\n"

@@ -116,5 +116,9 @@ extern const RtEngine rt_cuda_engine;   /* cuda/engine.c (runtime/cuda/README.md
  * auto the CUDA engine when a device answers, else the CPU's; NULL for RT_ENGINE_CUDA
  * without a usable device. why (may be NULL): why CUDA is not used, "" when it is. */
 const RtEngine *rt_engine_for(int choice, char *why, size_t len);
+/* The same answer once it is known, without asking: NULL while auto has not probed yet
+ * (no compiled kernel has launched), so that a run whose filters launch none never starts
+ * a device driver. */
+const RtEngine *rt_engine_known(int choice);
 
 #endif

@@ -460,7 +460,7 @@ static int protected_call(RtFilter *f, Value fn, int argc, const Value *argv, co
 bool rt_filter_set_overlap(RtFilter *f, bool on)
 {
     int choice = f->rt->opt.engine;
-    const RtEngine *e = on && choice != RT_ENGINE_CPU ? rt_engine_for(choice, NULL, 0) : NULL;
+    const RtEngine *e = on && choice != RT_ENGINE_CPU ? rt_engine_known(choice) : NULL;
     f->overlap = e && e->settle;
     return f->overlap;
 }
@@ -505,10 +505,30 @@ int rt_filter_init(RtFilter *f, const RtFilterInfo *info)
     return rc;
 }
 
+/* A result with the dims of the frame it came from, less the frame's leading singleton
+ * dims, is that frame's shape: Quasar's creation functions drop them (zeros(size(x)) of a
+ * 1 x 1 x 3 frame is a vec of 3; spec 001), and no filter means a 1 x 1 colour frame to
+ * become a gray 1 x 3 one. frame is the process argument (a window's middle frame). */
+static void restore_singletons(Value frame, Value *y)
+{
+    if (frame.kind == V_ARRAY && frame.a->elem == RT_VALUE && frame.a->n % 2)
+        frame = ((Value *)frame.a->data)[frame.a->n / 2];
+    if (frame.kind != V_ARRAY || y->kind != V_ARRAY || y->a->rank >= frame.a->rank || y->a->n != frame.a->n)
+        return;
+    int lead = frame.a->rank - y->a->rank;
+    for (int i = 0; i < frame.a->rank; i++)
+        if (i < lead ? frame.a->dims[i] != 1 : frame.a->dims[i] != y->a->dims[i - lead])
+            return;
+    Value r = rt_array_reshape(y->a, frame.a->rank, frame.a->dims);
+    if (r.kind != V_UNDEF)
+        rt_store(y, r);
+}
+
 /* A result that is not a numeric array of rank 2 or 3 is an error in the filter. */
-static int check_result(RtFilter *f, Value *y)
+static int check_result(RtFilter *f, Value frame, Value *y)
 {
     Rt *rt = f->rt;
+    restore_singletons(frame, y);
     if (y->kind != V_ARRAY || !rt_elem_is_numeric(y->a->elem) || rt_elem_is_complex(y->a->elem) ||
         y->a->rank < 2 || y->a->rank > 3 || (y->a->rank == 3 && y->a->dims[2] != 1 && y->a->dims[2] != 3 && y->a->dims[2] != 4)) {
         StrBuf sb = {0};
@@ -565,7 +585,7 @@ int rt_filter_process(RtFilter *f, Value frame, Value *out)
     int rc = protected_call(f, f->process, n, argv, names, out);
     if (rc)
         return rc;
-    rc = check_result(f, out);
+    rc = check_result(f, frame, out);
     if (rc) {
         rt_release(*out);
         *out = rt_undef();

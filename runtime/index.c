@@ -296,17 +296,22 @@ static void mask_read(Rt *rt, const RtArray *a, const RtArray *mask, Value *dst)
 /* A[pos] with pos a vector as long as A has dimensions (rank >= 2) is A[pos[0], pos[1], …],
  * as kernels write x[pos]. Inside a kernel, pos may also be longer than A's rank when its
  * extra entries are 0: a kernel declared over cubes (pos : ivec3) runs over a matrix as
- * a cube of one channel. The numbers are written to `tmp`. */
+ * a cube of one channel; and a vector indexed by a position of 2 or more numbers is read
+ * along the dimension they name (select_region's vector_axis): the 1 x 1 x 3 frame that
+ * zeros(1, 1, 3) made a vector, indexed t[pos] by a kernel over cubes, is t[pos[2]], not
+ * the gather t[[pos[0], pos[1], pos[2]]] that host code means by a vector index. The
+ * numbers are written to `tmp`. */
 static Value *spread_position(const Rt *rt, const RtArray *a, Node *site, int *nidx, Value *idx, Value *tmp)
 {
-    if (*nidx != 1 || idx[0].kind != V_ARRAY || a->rank < 2)
+    if (*nidx != 1 || idx[0].kind != V_ARRAY || (a->rank < 2 && !rt->kernel))
         return idx;
     if (site && site->kind == N_INDEX && site->args.n == 1 && ((Node *)site->args.items[0])->kind == N_RANGE)
         return idx;     /* M[0..3] is a run of linear indices, not a position */
     const RtArray *p = idx[0].a;
-    if (p->rank != 1 || p->n < a->rank || p->n > RT_MAX_DIMS || p->elem == RT_VALUE || rt_elem_is_complex(p->elem))
+    if (p->rank != 1 || p->n < a->rank || p->n > RT_MAX_DIMS || p->elem == RT_VALUE || rt_elem_is_complex(p->elem) ||
+        p->n < 2)
         return idx;
-    if (p->n > a->rank) {
+    if (p->n > a->rank && a->rank >= 2) {
         if (!rt->kernel)
             return idx;
         for (int64_t i = a->rank; i < p->n; i++)

@@ -266,7 +266,8 @@ int rt_canon_dims(int rank, int64_t *dims)
 {
     /* Only a vector hides its leading singletons (zeros(1,5) and zeros([1,1,4]) are vecs,
      * spec 001); zeros(1,5,6) stays a 1x5x6 cube, which real programs index as
-     * y[0, m, n]. */
+     * y[0, m, n]. Trailing ones stay too (zeros(M, N, 1) is a cube, as Quasar types it);
+     * such a cube is a mat where one is declared (types.c rt_type_trailing_ones). */
     int skip = 0;
     while (skip < rank - 1 && dims[skip] == 1)
         skip++;
@@ -539,7 +540,7 @@ static bool numeric_convertible(Value v, LangType *t)
        2 for `b : mat` (004 §2.1 "Optional function arguments") */
     if (number)
         return !n[rank == 3 ? 4 : 3] && (v.kind != V_COMPLEX || t->name[0] == 'c');
-    if (v.a->rank > rank)
+    if (v.a->rank > rank && !rt_type_trailing_ones(&v, t) && !rt_type_leading_ones(&v, t))
         return false;
     const char *digits = n + (rank == 3 ? 4 : 3);
     if (*digits && (rank != 1 || atoi(digits) != v.a->n))
@@ -1080,7 +1081,7 @@ static void eval_call(Rt *rt, Node *n, Value *dst, int nout, Value *outs)
             free(names);
             rt_error(rt, "'%s' does not take named arguments", fnv.b->name);
         }
-        call_builtin(rt, fnv.b, argc, argv, want, out);
+        call_builtin(rt, fnv.b, argc, argv, !nout && (fnv.b->flags & RT_LIB_STATEMENT) ? 0 : want, out);
         break;
     case V_TYPE: rt_type_construct(rt, fnv.t, argc, argv, names, out); break;
     default: {

@@ -336,6 +336,10 @@ void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what);
 /* Whether v is an array of t's family with extra leading singleton dims (a 1 x M x N cube
  * where a mat is declared), which rt_type_coerce drops. */
 bool rt_type_leading_ones(const Value *v, LangType *t);
+/* Whether v is an array of t's family with extra trailing singleton dims (an M x N x 1 cube
+ * where a mat is declared: zeros(M, N, C) with C = 1), which rt_type_coerce drops first,
+ * as MATLAB ignores trailing singletons. */
+bool rt_type_trailing_ones(const Value *v, LangType *t);
 /* The generic values of an instance f[N] (interp.c) into a new frame of f. */
 void rt_bind_instance(const RtFunc *f, const FnInfo *fi, Value *frame);
 void rt_types_free(Rt *rt);
@@ -347,6 +351,10 @@ void sb_puts(StrBuf *sb, const char *s);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Append the whole file at path; -1 with errno set when it cannot be opened or read. */
 int sb_read_file(StrBuf *sb, const char *path);
+/* The file a program reads under a relative name: path when it exists from the working
+ * directory (or is absolute), else the same name beside the running module or the main
+ * program when it exists there (written into buf), else path (input_path.c). */
+const char *rt_input_path(Rt *rt, const char *path, char *buf, size_t len);
 void sb_free(StrBuf *sb);
 void rt_format(Rt *rt, Value v, StrBuf *sb);
 void rt_format_real(double x, StrBuf *sb);

@@ -351,7 +351,7 @@ bool rt_kernel_run_compiled(Rt *rt, Launch *L, RtFunc *f, bool barriers)
 void rt_kernels_free(Rt *rt)
 {
     rt_kernels_drop(rt);        /* nothing of ours still running */
-    const RtEngine *eng = engine(rt);
+    const RtEngine *eng = rt->compiled ? engine(rt) : NULL;    /* none compiled: no engine asked */
     while (rt->compiled) {
         RtCompiled *next = rt->compiled->next;
         if (rt->compiled->k)

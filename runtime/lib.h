@@ -25,6 +25,8 @@ enum {
                                  * parallel_do …): their device copies stay (residency.h) */
     RT_LIB_OUTPUT = 8,          /* makes output (print, a file) or raises an error: the status
                                  * of kernels still running is read first (kernel_settle.c) */
+    RT_LIB_STATEMENT = 16,      /* called as a statement (its result unused), it is told so
+                                 * with nout 0 (others get 1): toc() prints then */
 };
 
 typedef void (*RtBuiltinFn)(Rt *rt, int argc, Value *argv, int nout, Value *out);

@@ -220,7 +220,8 @@ static int64_t offset_arg(Rt *rt, int argc, Value *argv, int i, const char *what
 void lib_csvread(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
-    const char *path = rt_to_cstr(rt, argv[0], "csvread: the file name");
+    char found[4096];
+    const char *path = rt_input_path(rt, rt_to_cstr(rt, argv[0], "csvread: the file name"), found, sizeof found);
     int64_t skip_rows = offset_arg(rt, argc, argv, 1, "the first row");
     int64_t skip_cols = offset_arg(rt, argc, argv, 2, "the first column");
     Value *text = rt_push(rt, 1);

@@ -410,7 +410,8 @@ static void read_whole(Rt *rt, const char *path, Value *dst)
 void lib_load(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc;
-    const char *path = rt_to_cstr(rt, argv[0], "load: the file name");
+    char found[4096];
+    const char *path = rt_input_path(rt, rt_to_cstr(rt, argv[0], "load: the file name"), found, sizeof found);
     Value *raw = rt_push(rt, 1);
     read_whole(rt, path, raw);
     Rd r = {rt, path, raw->a->data, (size_t)raw->a->n, 0};

@@ -99,6 +99,9 @@ void lib_fopen(Rt *rt, int argc, Value *argv, int nout, Value *out)
         if (*p != 't')
             cmode[k++] = *p;
     cmode[k] = '\0';
+    char found[4096];
+    if (mode[0] == 'r')
+        path = rt_input_path(rt, path, found, sizeof found);
     FILE *f = fopen(path, cmode);
     const char *why = f ? "" : strerror(errno);
     int64_t fid = f ? add_file(rt, f) : -1;

@@ -44,7 +44,9 @@ static Value vec3(Rt *rt, const double *v)
 void lib_lut3d_read(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc;
-    const char *path = rt_to_cstr(rt, argv[0], "lut3d_read: the file name");
+    char found[4096];
+    const char *path = rt_input_path(rt, rt_to_cstr(rt, argv[0], "lut3d_read: the file name"), found,
+                                     sizeof found);
     Value *text = rt_push(rt, 1);
     StrBuf sb = {0};
     if (sb_read_file(&sb, path) < 0) {

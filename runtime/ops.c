@@ -295,17 +295,21 @@ void rt_format_dims(const RtArray *a, StrBuf *sb)
     sb_putc(sb, ']');
 }
 
-/* Do two arrays hold the same shape, leading singleton dims aside? A vector of N and a
- * 1 x N matrix combine (a vector is a 1 x N row: a row range A[k..k, :] and a row A[k, :]
- * are the same data), as do a 1 x M x N cube and an M x N matrix. */
+/* Do two arrays hold the same shape, leading or trailing singleton dims aside? A vector
+ * of N and a 1 x N matrix combine (a vector is a 1 x N row: a row range A[k..k, :] and a
+ * row A[k, :] are the same data), as do a 1 x M x N cube and an M x N matrix, and an
+ * M x N x 1 cube and an M x N matrix (MATLAB ignores trailing singletons). */
 static bool same_shape(const RtArray *a, const RtArray *b)
 {
     const RtArray *hi = a->rank >= b->rank ? a : b, *lo = hi == a ? b : a;
-    int lead = hi->rank - lo->rank;
-    for (int i = 0; i < lead; i++)
-        if (hi->dims[i] != 1)
-            return false;
-    return !memcmp(hi->dims + lead, lo->dims, (size_t)lo->rank * sizeof *lo->dims);
+    int extra = hi->rank - lo->rank;
+    bool lead = true, trail = true;
+    for (int i = 0; i < extra; i++) {
+        lead = lead && hi->dims[i] == 1;
+        trail = trail && hi->dims[lo->rank + i] == 1;
+    }
+    size_t bytes = (size_t)lo->rank * sizeof *lo->dims;
+    return (lead && !memcmp(hi->dims + extra, lo->dims, bytes)) || (trail && !memcmp(hi->dims, lo->dims, bytes));
 }
 
 /* The operand whose shape a result of an elementwise operation takes: the higher rank. */

@@ -194,7 +194,9 @@ int rt_filter_process_window(RtFilter *f, const Value *frames, Value *out);
  * process may return while its last kernel still runs and its status is unread; the
  * caller then calls rt_filter_settle before it reads the result's elements. Off (the
  * default): every call returns with its kernels' status read. Whether it is on: only an
- * engine that finishes launches after returning (RtEngine settle) overlaps. */
+ * engine that finishes launches after returning (RtEngine settle) overlaps, and under
+ * --engine auto only once the engine is known (a kernel has launched: engine.h
+ * rt_engine_known), so the caller asks again after a call while the answer is false. */
 bool rt_filter_set_overlap(RtFilter *f, bool on);
 /* Read the status of the kernels the calls before the last one launched (all: every
  * call's): 0, or an exit code (65) after the error of a kernel that failed was printed

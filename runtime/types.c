@@ -691,6 +691,20 @@ bool rt_type_leading_ones(const Value *v, LangType *t)
     return true;
 }
 
+bool rt_type_trailing_ones(const Value *v, LangType *t)
+{
+    char prefix;
+    int rank;
+    int64_t fixed;
+    if (!t || t->kind != TY_NAME || v->kind != V_ARRAY || t->has_dim ||
+        !parse_array_name(t->name, &prefix, &rank, &fixed) || v->a->rank <= rank)
+        return false;
+    for (int i = rank; i < v->a->rank; i++)
+        if (v->a->dims[i] != 1)
+            return false;
+    return true;
+}
+
 void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what)
 {
     if (!t || t->kind != TY_NAME)
@@ -719,11 +733,12 @@ void rt_type_coerce(Rt *rt, LangType *t, Value *v, const char *what)
     if ((v->kind == V_INT || v->kind == V_SCALAR || (v->kind == V_COMPLEX && n[0] == 'c')) &&
         parse_array_name(n, &prefix, &rank, &fixed) && fixed < 0 && !t->has_sizes && !t->has_elems)
         return;     /* a number where vec/mat/cube is declared: a 1x1 array (004 §2.1, my_func(2)) */
-    if (rt_type_leading_ones(v, t)) {
-        /* a 1 x M x N cube where a mat is declared (research code builds planes as
-         * reshape(x, [1, M, N])): the leading singletons go, the data is shared */
+    if (rt_type_trailing_ones(v, t) || rt_type_leading_ones(v, t)) {
+        /* an M x N x 1 cube where a mat is declared (zeros(M, N, C) with C = 1): the
+         * trailing singletons go; else a 1 x M x N cube (research code builds planes as
+         * reshape(x, [1, M, N])): the leading ones; the data is shared */
         parse_array_name(n, &prefix, &rank, &fixed);
-        int lead = v->a->rank - rank;
+        int lead = rt_type_trailing_ones(v, t) ? 0 : v->a->rank - rank;
         {
             Value r = rt_array_reshape(v->a, rank, v->a->dims + lead);
             if (r.kind == V_UNDEF)

@@ -19,6 +19,11 @@ const char *rt_cuda_device_name(int *arch);
  * --engine cuda). */
 bool rt_cuda_set_device(int ordinal, int *current);
 
+/* Whether the engine has probed for its device yet (a compiled kernel launched, or a
+ * question above was asked). Does not probe: --engine auto leaves the driver alone until
+ * a kernel needs an engine. */
+bool rt_cuda_probed(void);
+
 /* Page-locked host blocks for video frames (pinned.c; the engine's host_alloc/host_free):
  * NULL when the device is not usable or cuMemHostAlloc fails (the caller then uses
  * ordinary memory). Blocks given back are kept for the next frame of the same size. */

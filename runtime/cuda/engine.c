@@ -394,6 +394,14 @@ bool rt_cuda_set_device(int ordinal, int *current)
     return ok;
 }
 
+bool rt_cuda_probed(void)
+{
+    pthread_mutex_lock(&C.mu);
+    bool done = C.state != 0;
+    pthread_mutex_unlock(&C.mu);
+    return done;
+}
+
 const RtDevOps *rt_cuda_dev_ops(void)
 {
     pthread_mutex_lock(&C.mu);

@@ -4,7 +4,8 @@
  *
  * auto takes the CUDA engine when a device answers (libraries found, a device, a driver
  * recent enough: cuda/engine.c's probe) and the CPU engine otherwise. The probe runs once
- * per process; its answer is kept by the engine.
+ * per process, when a kernel first needs an engine (or -v or --engine cuda asks); its answer
+ * is kept by the engine.
  */
 #include "runtime/cuda/cuda.h"
 #include "runtime/engine.h"
@@ -32,6 +33,13 @@ const RtEngine *rt_engine_for(int choice, char *why, size_t len)
         return &rt_cuda_engine;
     }
     return choice == RT_ENGINE_CUDA ? NULL : &rt_cpu_engine;
+}
+
+const RtEngine *rt_engine_known(int choice)
+{
+    if (choice == RT_ENGINE_CPU)
+        return &rt_cpu_engine;
+    return rt_cuda_probed() ? rt_engine_for(choice, NULL, 0) : NULL;
 }
 
 int rt_engine_parse(const char *text)

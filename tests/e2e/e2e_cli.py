@@ -160,5 +160,18 @@ def _():
         raise AssertionError("an output was written")
 
 
+@check("cli: toc() as a statement prints 'Elapsed time: X ms'; t = toc() and toc(\"\") print nothing")
+def _():
+    path = out("toc.q")
+    with open(path, "w") as f:
+        f.write('tic()\ns = 0\nfor i = 1..1000\n    s += i\nendfor\ntoc()\nt = toc()\nu = toc("")\n'
+                'print s, " ", t >= 0, " ", u >= t\n')
+    code, so, se = run([QPIPE, "exec", path])
+    lines = so.splitlines()
+    if code or len(lines) != 2 or not re.fullmatch(r"Elapsed time: [0-9.e+-]+ ms", lines[0]) or \
+            lines[1] != "500500 1 1":
+        raise AssertionError("exit %d, stdout %r, stderr %r" % (code, so, se[-200:]))
+
+
 if __name__ == "__main__":
     sys.exit(main())

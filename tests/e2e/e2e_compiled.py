@@ -39,10 +39,14 @@ def _():
 
 
 # Position i marks f[i] (atomic), then spins until it sees f[1 - i] marked or `bound` reads
-# have gone by; saw[i] is what it saw. The first launch (cost not known yet) runs both
-# positions in the caller, one after the other: position 0 gives up after 1e5 reads. The
-# later ones, once the launch showed positions heavy, must go to two threads: both see.
-MEET = """function [] = __kernel__ meet(f : vec'unchecked, saw : vec'unchecked, bound : int, pos : int)
+# have gone by, and adds what it saw to saw[i]; then it works a fixed few milliseconds, so
+# that every launch is heavy whether the two met or not (a launch whose positions met at
+# once would otherwise teach the engine that they are cheap). The first launch (cost not
+# known yet) runs both positions in the caller, one after the other: position 0 gives up
+# after 1e5 reads. The three later ones, once a launch showed positions heavy, must each
+# go to two threads: both see, three times.
+MEET = """function [] = __kernel__ meet(f : vec'unchecked, saw : vec'unchecked, w : vec'unchecked, bound : int,
+                                 pos : int)
     other = 1 - pos
     f[pos] += 1
     v = 0.0
@@ -51,15 +55,24 @@ MEET = """function [] = __kernel__ meet(f : vec'unchecked, saw : vec'unchecked, 
         v = (f[other] += 0)
         n += 1
     endwhile
-    saw[pos] = v
+    saw[pos] += v
+    a = 0.0
+    for i = 0..1999999
+        a = a * 0.999 + 1.0
+    endfor
+    w[pos] = a
 endfunction
 saw = zeros(2)
+w = zeros(2)
 {!serial for}
-for t = 0..2
+for t = 0..3
     f = zeros(2)
-    parallel_do(2, f, saw, t == 0 ? 100000 : 200000000, meet)
+    if t == 1
+        saw[:] = 0
+    endif
+    parallel_do(2, f, saw, w, t == 0 ? 100000 : 200000000, meet)
 endfor
-print(saw[0], " ", saw[1])
+print(saw[0], " ", saw[1], " ", round(w[0]))
 """
 
 
@@ -71,8 +84,9 @@ def _():
     code, text, err = run([QPIPE, "exec", "--threads", "2", path], timeout=120)
     if code != 0:
         raise AssertionError("exit %d: %s" % (code, err[-300:]))
-    if text.split() != ["1", "1"]:
-        raise AssertionError("the positions did not run side by side: saw %r" % text.strip())
+    if text.split() != ["3", "3", "1000"]:
+        raise AssertionError("the positions did not run side by side in each of 3 launches: saw %r"
+                             % text.strip())
 
 
 if __name__ == "__main__":

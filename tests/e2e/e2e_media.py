@@ -397,6 +397,59 @@ def _():
         raise AssertionError("16-bit PNG: %s, samples equal: %s" % (probe(out("o16.png"), "pix_fmt"), a == b))
 
 
+@check("media: a video into one image name: a clear error at the second frame, nothing written; "
+       "--frames 1 writes the first frame")
+def _():
+    src = os.path.join(MEDIA, "in444.mp4")
+    dst = out("one.png")
+    code, o, e = qpipe(IDENT, src, dst, "-y")
+    if code == 0 or "is one image" not in e or "--frames 1" not in e or os.path.exists(dst):
+        raise AssertionError("exit %d, %r, written: %s" % (code, e[-300:], os.path.exists(dst)))
+    expect_code(qpipe(IDENT, src, dst, "-y", "--frames", "1"), 0, "--frames 1")
+    first = rgb_frames(src, "trim=end_frame=1")
+    if psnr_bytes(rgb_frames(dst), first) < 40:
+        raise AssertionError("the image is not the first frame")
+
+
+def rotation(path):
+    """The video stream's display rotation (ffprobe's side data), "" when it has none."""
+    code, o, e = run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries",
+                      "stream_side_data=rotation", "-of", "default=nw=1:nk=1", path])
+    return o.strip()
+
+
+@check("media: a video with a 90/180/270 display rotation (a phone's portrait clip) is filtered and written "
+       "upright, as ffmpeg autorotates; --no-autorotate keeps the frames as stored")
+def _():
+    src = os.path.join(MEDIA, "in444.mp4")
+    w, h = (int(v) for v in probe(src, "width")[0:1] + probe(src, "height")[0:1])
+    for deg in (90, 180, 270):
+        rot = out("rot%d.mp4" % deg)
+        ffmpeg("-i", src, "-c", "copy", "-an", "-frames:v", "4", "-metadata:s:v:0", "rotate=%d" % deg, rot)
+        dst = out("rot%d-out.mkv" % deg)
+        expect_code(qpipe(IDENT, rot, dst, "-y", "--codec", "ffv1", "--pix-fmt", "yuv444p"), 0, "rotated %d" % deg)
+        want = (h, w) if deg % 180 else (w, h)
+        got = (int(probe(dst, "width")[0]), int(probe(dst, "height")[0]))
+        if not rotation(rot):
+            raise AssertionError("ffmpeg wrote no rotation into %s" % rot)
+        turn = rotation(dst)
+        if got != want or turn:
+            raise AssertionError("rotate=%d: written %dx%d, rotation %r, expected %dx%d upright without one"
+                                 % (deg, got[0], got[1], turn, want[0], want[1]))
+        upright = psnr_bytes(rgb_frames(dst), rgb_frames(rot))      # ffmpeg decodes it turned upright
+        if upright < 40:
+            raise AssertionError("rotate=%d: %.1f dB from ffmpeg's upright frames" % (deg, upright))
+        if deg == 180:
+            stored = psnr_bytes(rgb_frames(dst), rgb_frames(src, "trim=end_frame=4"))
+            if stored > 25:
+                raise AssertionError("rotate=180: the frames are as stored (%.1f dB)" % stored)
+    kept = out("rot90-kept.mkv")
+    expect_code(qpipe(IDENT, out("rot90.mp4"), kept, "-y", "--codec", "ffv1", "--pix-fmt", "yuv444p",
+                      "--no-autorotate"), 0, "--no-autorotate")
+    if (int(probe(kept, "width")[0]), int(probe(kept, "height")[0])) != (w, h):
+        raise AssertionError("--no-autorotate: %s x %s" % (probe(kept, "width"), probe(kept, "height")))
+
+
 @check("media: .avi (25/1), .ts, .mov, .gif: frame counts and rates of ffmpeg's own outputs; audio kept in .ts")
 def _():
     for ext in ("avi", "ts", "mov", "gif"):

@@ -13,9 +13,11 @@ what OpenCV, NumPy or FFmpeg computes from the same input (never with qpipe's ow
 - resize.q            2x bilinear upscale vs OpenCV resize INTER_LINEAR: within 1;
                       antialiased 0.5x bilinear vs NumPy's [1, 3, 3, 1] / 8 triangle taps
                       with the edge pixel mirrored: within 1; bicubic 2x and 0.5x vs Keys'
-                      cubic (a = -0.5, stretched when shrinking) in NumPy: within 1; 2x
-                      bicubic vs OpenCV INTER_CUBIC (a = -0.75): at most 24 apart, 0.4 on
-                      average (away from the edges, which OpenCV replicates)
+                      cubic in NumPy (the preset's a = -0.6 growing, -0.75 shrinking, the
+                      kernel stretched; and MATLAB's a = -0.5 with --set a=-0.5 a_up=-0.5):
+                      within 1; 2x bicubic vs OpenCV INTER_CUBIC (a = -0.75): at most 24
+                      apart, 0.4 on average (away from the edges, which OpenCV replicates);
+                      a outside -1..0: exit 64, no output
 - color.q             input and output levels vs FFmpeg's colorlevels (within 1; FFmpeg
                       extrapolates outside [black, white] where color.q clamps, so each is
                       checked alone, where the two agree); colour matrix vs colorchannelmixer
@@ -170,7 +172,7 @@ def _():
 
 
 def keys(t, a=-0.5):
-    """Keys' cubic convolution kernel (a = -0.5: MATLAB's bicubic, imresize.q's)."""
+    """Keys' cubic convolution kernel (a = -0.5: MATLAB's bicubic, imresize.q's default)."""
     t = np.abs(t)
     return np.where(t <= 1, (a + 2) * t ** 3 - (a + 3) * t ** 2 + 1,
                     np.where(t < 2, a * t ** 3 - 5 * a * t ** 2 + 8 * a * t - 4 * a, 0.0))
@@ -196,15 +198,17 @@ def resample_axis(x, m, axis, width, kernel):
     return np.moveaxis(y, 0, axis)
 
 
-@check("resize.q bicubic 2x and 0.5x equal Keys' cubic (a = -0.5, antialiased shrink) in NumPy, "
-       "within 1; 2x within 24 of OpenCV INTER_CUBIC (a = -0.75), mean within 0.4")
+@check("resize.q bicubic 2x and 0.5x equal Keys' cubic (a = -0.6 growing, -0.75 shrinking, antialiased; "
+       "MATLAB's -0.5 when set) in NumPy, within 1; 2x within 24 of OpenCV INTER_CUBIC, mean within 0.4")
 def _():
     src = still()
     x = cv2.imread(src)
     f = x.astype(np.float64)
     H, W = x.shape[:2]
+    up = lambda t: keys(t, -0.6)
+    down = lambda t: keys(t, -0.75)
     got = run_preset("resize.q", src, "up2_bicubic.png", "scale=2", "method=bicubic")
-    want = resample_axis(resample_axis(f, 2 * H, 0, 4, keys), 2 * W, 1, 4, keys)
+    want = resample_axis(resample_axis(f, 2 * H, 0, 4, up), 2 * W, 1, 4, up)
     compare(got, round8(want), 1, "2x bicubic")
     # OpenCV's INTER_CUBIC is Keys' cubic with a = -0.75 and the edge replicated: the same
     # 4 taps a pixel, sharper; on this still the two differ by at most 17 levels (edges of
@@ -215,8 +219,24 @@ def _():
         raise AssertionError("2x bicubic against OpenCV INTER_CUBIC: max %d (tolerance 24), mean %.3f "
                              "(tolerance 0.4)" % (d.max(), d.mean()))
     got = run_preset("resize.q", src, "down2_bicubic.png", "scale=0.5", "method=bicubic")
-    want = resample_axis(resample_axis(f, H // 2, 0, 4, keys), W // 2, 1, 4, keys)
+    want = resample_axis(resample_axis(f, H // 2, 0, 4, down), W // 2, 1, 4, down)
     compare(got, round8(want), 1, "0.5x bicubic")
+    # one axis shrinks, the other grows: each with its own a
+    got = run_preset("resize.q", src, "mixed_bicubic.png", "width=%d" % (2 * W), "height=%d" % (H // 2),
+                     "method=bicubic")
+    want = resample_axis(resample_axis(f, H // 2, 0, 4, down), 2 * W, 1, 4, up)
+    compare(got, round8(want), 1, "bicubic 0.5x height, 2x width")
+    # MATLAB's bicubic (imresize.q's default), a = -0.5 both ways
+    for name, args, m, n in (("matlab_up2.png", ["scale=2"], 2 * H, 2 * W),
+                             ("matlab_down2.png", ["scale=0.5"], H // 2, W // 2)):
+        got = run_preset("resize.q", src, name, *args, "method=bicubic", "a=-0.5", "a_up=-0.5")
+        want = resample_axis(resample_axis(f, m, 0, 4, keys), n, 1, 4, keys)
+        compare(got, round8(want), 1, "MATLAB bicubic " + name)
+    code, so, se = qpipe(os.path.join(ROOT, "presets", "resize.q"), src, out("bad_a.png"), "--set", "a=0.5",
+                         "-y", "-q")
+    if code != 64 or "'a' must be in the range -1..0" not in se or os.path.exists(out("bad_a.png")):
+        raise AssertionError("a=0.5: exit %d (want 64), output %s, message %r"
+                             % (code, "left" if os.path.exists(out("bad_a.png")) else "absent", se.strip()[:200]))
 
 
 def ffmpeg_rgb(src, name, vf):
@@ -371,10 +391,41 @@ def _():
         raise AssertionError("the notch left the stripes: amplitude %.2f -> %.2f" % (stripes(striped), stripes(got)))
 
 
+@check("a 1x1 still through every preset: a 1x1 RGB output (a frame of leading singletons stays a "
+       "frame); invert, blur, median, morph, sharpen values; a 1x1 video through denoise_temporal")
+def _():
+    src = out("one.png")
+    px = np.array([[[30, 140, 220]]], np.uint8)      # BGR, as cv2 writes
+    cv2.imwrite(src, px)
+    same = {"blur.q", "median.q", "morph.q", "sharpen.q", "identity.q"}
+    names = sorted(f for f in os.listdir(os.path.join(ROOT, "presets"))
+                   if f.endswith(".q") and "function y = process" in open(os.path.join(ROOT, "presets", f)).read())
+    for preset in names:
+        if preset == "lut3d.q":         # needs a table: checked above
+            continue
+        img = run_preset(preset, src, "one-" + preset + ".png")
+        if img.shape != (1, 1, 3):
+            raise AssertionError("%s on a 1x1 still: output of shape %s" % (preset, img.shape))
+        if preset in same:
+            compare(img, px, 0, preset + " on a 1x1 still")
+        if preset == "invert.q":
+            compare(img, 255 - px.astype(np.int32), 0, "invert.q on a 1x1 still")
+    clip = out("one.mkv")
+    ffmpeg("-loop", "1", "-i", src, "-frames:v", "4", "-r", "5", "-c:v", "ffv1", "-pix_fmt", "bgr0", clip)
+    dst = out("one-dt.mkv")
+    expect_code(qpipe(os.path.join(ROOT, "presets", "denoise_temporal.q"), clip, dst, "-y"), 0,
+                "denoise_temporal.q on a 1x1 video")
+    frames = np.frombuffer(rgb_frames(dst), np.uint8).reshape(-1, 1, 1, 3)[..., ::-1]     # RGB -> BGR
+    if len(frames) != 4:
+        raise AssertionError("denoise_temporal.q on a 1x1 video: %d frames, expected 4" % len(frames))
+    for f in frames:
+        compare(f, px, 2, "denoise_temporal.q on a 1x1 video of one colour")
+
+
 @check("each new preset's --help lists its parameters with their defaults")
 def _():
     want = {"sharpen.q": ["method", "strength"], "median.q": ["radius", "boundary"],
-            "morph.q": ["op", "radius", "shape"], "resize.q": ["scale", "width", "height", "method"],
+            "morph.q": ["op", "radius", "shape"], "resize.q": ["scale", "width", "height", "method", "a", "a_up"],
             "color.q": ["wb_r", "rr", "black", "gamma", "out_white", "shadows", "saturation"],
             "lut3d.q": ["file", "amount"], "deband.q": ["threshold", "radius", "grain"],
             "fft_filter.q": ["mode", "cutoff", "fy", "fx", "width"]}

@@ -10,6 +10,8 @@
 - a library made unloadable (LD_LIBRARY_PATH to a folder holding an empty file under its
   soname; the loader's message names that file, so it was picked up): a command that needs
   it exits 69 naming it, with no output left behind; commands that do not need it work;
+- --engine auto opens the CUDA driver only when a compiled kernel first launches, so a run of
+  interpreted filters (identity.q) never starts a device driver;
 - PNG output is compressed with zlib's fastest setting (io/png.c), losslessly.
 The sonames come from the development libraries' SONAME (readelf), not from qpipe.
 """
@@ -112,6 +114,27 @@ def _():
     avcodec = soname("libavcodec", "libavcodec")
     if code or not any(os.path.basename(f) == avcodec for f in files):
         raise AssertionError("video run: exit %d, %s not among the files loaded" % (code, avcodec))
+
+
+def asks_cuda(files):
+    return any(os.path.basename(f).startswith("libcuda.so") for f in files)
+
+
+@check("--engine auto asks for the CUDA driver when a kernel first launches: not for interpreted filters")
+def _():
+    a, v = png("a.png"), os.path.join(MEDIA, "in420.mp4")
+    for argv, want in (([QPIPE, "run", "-y", "presets/identity.q", a, out("c.png")], False),
+                       ([QPIPE, "run", "-y", "presets/identity.q", v, out("c.mkv")], False),
+                       ([QPIPE, "run", "-y", "presets/blur.q", a, out("d.png")], True),
+                       ([QPIPE, "run", "-y", "presets/blur.q", v, out("d.mkv")], True),
+                       ([QPIPE, "run", "-y", "--engine", "cpu", "presets/blur.q", a, out("e.png")], False),
+                       ([QPIPE, "run", "-y", "-v", "presets/identity.q", a, out("f.png")], True)):
+        code, files = loaded_files(argv)
+        if code or asks_cuda(files) != want:
+            raise AssertionError("%s: exit %d, libcuda %s (expected %s)"
+                                 % (" ".join(argv[2:]), code, "asked" if asks_cuda(files) else "not asked",
+                                    "asked" if want else "not asked"))
+    same_pixels(a, out("c.png"))
 
 
 @check("FFmpeg unloadable: a video run exits 69 naming libavcodec, leaves no output; a PNG run works")

@@ -21,6 +21,12 @@ this script again (from anywhere) to regenerate them after changing it.
   palette.tif      3x1 8-bit palette TIFF (16-bit colormap)
   corrupt.png      palette.png with one byte of the IDAT data changed (CRC mismatch)
   signed16.tif     2x1 signed 16-bit gray TIFF (a variant qpipe does not read)
+  bilevel.tif      10x2 1-bit MinIsBlack TIFF, rows padded to whole bytes
+  gray4.tif        4x1 4-bit gray TIFF: 0, 5, 10, 15 (read as 0, 85, 170, 255)
+  ycbcr.tif        3x2 8-bit YCbCr TIFF without subsampling (YCbCrSubsampling 1, 1), default
+                   coefficients (BT.601) and reference black and white
+  cmyk.tif         2x1 8-bit CMYK TIFF (photometric separated, 4 inks)
+  oriented.tif     3x2 8-bit gray TIFF, rows 1 2 3 / 4 5 6, Orientation 6 (turn 90 clockwise)
   ascii.pgm        an ASCII PGM (P2, not read)
   truncated.png    the first 60 bytes of palette.png
   not_a_png.png    a text file
@@ -202,6 +208,32 @@ def palette_tiff():
     return tiff_generic(tags, [bytes([2, 0, 1])], 273, 279)
 
 
+def bilevel_tiff():
+    tags = base_tags(10, 2, 1, 1, 1)
+    rows = [0b1010110000, 0b1111111110]
+    return tiff_generic(tags, [b"".join(struct.pack(">H", r << 6) for r in rows)], 273, 279)
+
+
+def gray4_tiff():
+    tags = base_tags(4, 1, 1, 4, 1)
+    return tiff_generic(tags, [bytes([0x05, 0xAF])], 273, 279)
+
+
+# (Y, Cb, Cr) of the 3x2 YCbCr TIFF, row by row
+YCBCR = [[(16, 128, 128), (235, 128, 128), (81, 90, 240)], [(145, 54, 34), (41, 240, 110), (128, 100, 160)]]
+
+
+def ycbcr_tiff():
+    tags = base_tags(3, 2, 3, 8, 6)
+    tags[530] = (3, [1, 1])
+    return tiff_generic(tags, [bytes(v for row in YCBCR for p in row for v in p)], 273, 279)
+
+
+def cmyk_tiff():
+    tags = base_tags(2, 1, 4, 8, 5)
+    return tiff_generic(tags, [bytes([0, 0, 0, 0, 255, 51, 0, 102])], 273, 279)
+
+
 def adam7_png(width, height, pixel):
     """An interlaced 8-bit RGB PNG; pixel(y, x) gives (r, g, b)."""
     passes = [(0, 0, 8, 8), (0, 4, 8, 8), (4, 0, 8, 4), (0, 2, 4, 4), (2, 0, 4, 2), (0, 1, 2, 2), (1, 0, 2, 1)]
@@ -294,6 +326,13 @@ def main():
     signed[339] = (3, [2])
     files["signed16.tif"] = tiff_generic(signed, [struct.pack("<2h", -5, 7)], 273, 279)
     files["ascii.pgm"] = b"P2\n2 1\n255\n0 255\n"
+    files["bilevel.tif"] = bilevel_tiff()
+    files["gray4.tif"] = gray4_tiff()
+    files["ycbcr.tif"] = ycbcr_tiff()
+    files["cmyk.tif"] = cmyk_tiff()
+    oriented = base_tags(3, 2, 1, 8, 1)
+    oriented[274] = (3, [6])
+    files["oriented.tif"] = tiff_generic(oriented, [bytes([1, 2, 3, 4, 5, 6])], 273, 279)
     files.update(bmp_files())
     files["truncated.bmp"] = files["rgb24.bmp"][:-10]
     for name, data in files.items():
