@@ -62,11 +62,14 @@ function [] = __kernel__ color_px(x : cube, y : cube, m : mat, lut : vec'uncheck
     b1 = lut[int(ub + 0.5)]
     l = 0.2126 * r1 + 0.7152 * g1 + 0.0722 * b1
     wr = l + sat * (r1 - l)
-    y[pos[0], pos[1], 0] = wr > 0.0 ? (wr < 255.0 ? wr : 255.0) : 0.0
+    wr = wr > 0.0 ? wr : 0.0
+    y[pos[0], pos[1], 0] = wr < 255.0 ? wr : 255.0
     wg = l + sat * (g1 - l)
-    y[pos[0], pos[1], 1] = wg > 0.0 ? (wg < 255.0 ? wg : 255.0) : 0.0
+    wg = wg > 0.0 ? wg : 0.0
+    y[pos[0], pos[1], 1] = wg < 255.0 ? wg : 255.0
     wb = l + sat * (b1 - l)
-    y[pos[0], pos[1], 2] = wb > 0.0 ? (wb < 255.0 ? wb : 255.0) : 0.0
+    wb = wb > 0.0 ? wb : 0.0
+    y[pos[0], pos[1], 2] = wb < 255.0 ? wb : 255.0
 endfunction
 
 % color_px without the table, for levels and curve at their defaults: the matrix, each
@@ -86,11 +89,14 @@ function [] = __kernel__ color_mix(x : cube, y : cube, m : mat, sat : scalar, po
     b1 = b1 < 255.0 ? b1 : 255.0
     l = 0.2126 * r1 + 0.7152 * g1 + 0.0722 * b1
     wr = l + sat * (r1 - l)
-    y[pos[0], pos[1], 0] = wr > 0.0 ? (wr < 255.0 ? wr : 255.0) : 0.0
+    wr = wr > 0.0 ? wr : 0.0
+    y[pos[0], pos[1], 0] = wr < 255.0 ? wr : 255.0
     wg = l + sat * (g1 - l)
-    y[pos[0], pos[1], 1] = wg > 0.0 ? (wg < 255.0 ? wg : 255.0) : 0.0
+    wg = wg > 0.0 ? wg : 0.0
+    y[pos[0], pos[1], 1] = wg < 255.0 ? wg : 255.0
     wb = l + sat * (b1 - l)
-    y[pos[0], pos[1], 2] = wb > 0.0 ? (wb < 255.0 ? wb : 255.0) : 0.0
+    wb = wb > 0.0 ? wb : 0.0
+    y[pos[0], pos[1], 2] = wb < 255.0 ? wb : 255.0
 endfunction
 
 % Colour correction: white balance gains, a 3x3 colour matrix, levels with gamma, a tone
