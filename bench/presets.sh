@@ -5,7 +5,9 @@
 #
 # The image: frame 0 of FFmpeg's testsrc2 at 1920x1080 (shapes, gradients, text), as PNG.
 # bench/presets.q times the presets' functions in qpipe (float32 frames, as filters see
-# them; bench/presets_color.q and presets_lut3d.q time color.q and lut3d.q with a 33^3 table)
+# them; bench/presets_color.q and presets_lut3d.q time color.q (four sets of parameters: the
+# full grade, then like for like with eq, colorchannelmixer and colorbalance) and lut3d.q
+# with a 33^3 table)
 # and measures the resize quality (PSNR after 0.5x down and 2x up with one method; then the
 # aliasing and passband of 0.5x on a zone plate, for qpipe, OpenCV and swscale);
 # bench/presets_peers.py times OpenCV (uint8, its fast path, and float32) and FFmpeg (cas,
@@ -99,6 +101,9 @@ row open3 open3_ms "OpenCV uint8" open3_ms
 row open3 open3_ms "OpenCV float32" open3_f32_ms
 row color color_ms "FFmpeg eq" color_eq_ms
 row color color_ms "FFmpeg colorchannelmixer" color_mixer_ms
+row color_eq color_eq_ms "FFmpeg eq" color_eq_ms
+row color_mixer color_mixer_ms "FFmpeg colorchannelmixer" color_mixer_ms
+row color_balance color_balance_ms "FFmpeg colorbalance" color_balance_ms
 row deband deband_ms "FFmpeg deband" deband_ms
 row fft_lowpass fft_ms "NumPy fft2/ifft2 f32" fft_numpy_ms
 row lut3d lut3d_ms "FFmpeg lut3d trilinear" lut3d_trilinear_ms

@@ -19,6 +19,9 @@
 % black, where a sampled table is least exact). One read a channel instead of the two of an
 % interpolated table: the reads are vector gathers, and they were the kernel's main cost.
 % The table is built when the levels or curve parameters change, not for every frame.
+% When levels and curve are at their defaults (black 0, white 255, gamma 1, output 0..255,
+% no curve offsets) the table is the identity and is not read: each channel is clipped to
+% 0..255 instead (color_mix), the exact value where the table is within 1/128 level of it.
 
 state = object()
 state.key = zeros(8)
@@ -36,28 +39,64 @@ function [] = __kernel__ color_px(x : cube, y : cube, m : mat, lut : vec'uncheck
     b = x[pos[0], pos[1], 2]
     % the table samples 0..255 every 1/k level (numel(lut) = 255 k + 1): read at the nearest
     % sample, the coordinate clamped to the table first (a NaN to 0), one read a channel;
-    % clamps are selects, not min/max (whose NaN tests GCC does not vectorize after a clamp)
+    % clamps are selects, not min/max (whose NaN tests GCC does not vectorize after a
+    % clamp), and two statements, not one nested select: GCC 12 threads a nested select
+    % into the read's address and then gathers 64-bit addresses, two gathers for 8 lanes
+    % where 32-bit offsets take one for 16 (docs/kernels.md; 15% of the kernel's time)
     top = float(numel(lut) - 1)
     k = top / 255.0
     r1 = m[0, 0] * r + m[0, 1] * g + m[0, 2] * b
     g1 = m[1, 0] * r + m[1, 1] * g + m[1, 2] * b
     b1 = m[2, 0] * r + m[2, 1] * g + m[2, 2] * b
     ur = r1 * k
-    ur = ur > 0.0 ? (ur < top ? ur : top) : 0.0
+    ur = ur > 0.0 ? ur : 0.0
+    ur = ur < top ? ur : top
     r1 = lut[int(ur + 0.5)]
     ug = g1 * k
-    ug = ug > 0.0 ? (ug < top ? ug : top) : 0.0
+    ug = ug > 0.0 ? ug : 0.0
+    ug = ug < top ? ug : top
     g1 = lut[int(ug + 0.5)]
     ub = b1 * k
-    ub = ub > 0.0 ? (ub < top ? ub : top) : 0.0
+    ub = ub > 0.0 ? ub : 0.0
+    ub = ub < top ? ub : top
     b1 = lut[int(ub + 0.5)]
     l = 0.2126 * r1 + 0.7152 * g1 + 0.0722 * b1
     wr = l + sat * (r1 - l)
-    y[pos[0], pos[1], 0] = wr > 0.0 ? (wr < 255.0 ? wr : 255.0) : 0.0
+    wr = wr > 0.0 ? wr : 0.0
+    y[pos[0], pos[1], 0] = wr < 255.0 ? wr : 255.0
     wg = l + sat * (g1 - l)
-    y[pos[0], pos[1], 1] = wg > 0.0 ? (wg < 255.0 ? wg : 255.0) : 0.0
+    wg = wg > 0.0 ? wg : 0.0
+    y[pos[0], pos[1], 1] = wg < 255.0 ? wg : 255.0
     wb = l + sat * (b1 - l)
-    y[pos[0], pos[1], 2] = wb > 0.0 ? (wb < 255.0 ? wb : 255.0) : 0.0
+    wb = wb > 0.0 ? wb : 0.0
+    y[pos[0], pos[1], 2] = wb < 255.0 ? wb : 255.0
+endfunction
+
+% color_px without the table, for levels and curve at their defaults: the matrix, each
+% channel clipped to 0..255 (a NaN to 0, as the table's first sample), then saturation.
+function [] = __kernel__ color_mix(x : cube, y : cube, m : mat, sat : scalar, pos : ivec2)
+    r = x[pos[0], pos[1], 0]
+    g = x[pos[0], pos[1], 1]
+    b = x[pos[0], pos[1], 2]
+    r1 = m[0, 0] * r + m[0, 1] * g + m[0, 2] * b
+    g1 = m[1, 0] * r + m[1, 1] * g + m[1, 2] * b
+    b1 = m[2, 0] * r + m[2, 1] * g + m[2, 2] * b
+    r1 = r1 > 0.0 ? r1 : 0.0
+    r1 = r1 < 255.0 ? r1 : 255.0
+    g1 = g1 > 0.0 ? g1 : 0.0
+    g1 = g1 < 255.0 ? g1 : 255.0
+    b1 = b1 > 0.0 ? b1 : 0.0
+    b1 = b1 < 255.0 ? b1 : 255.0
+    l = 0.2126 * r1 + 0.7152 * g1 + 0.0722 * b1
+    wr = l + sat * (r1 - l)
+    wr = wr > 0.0 ? wr : 0.0
+    y[pos[0], pos[1], 0] = wr < 255.0 ? wr : 255.0
+    wg = l + sat * (g1 - l)
+    wg = wg > 0.0 ? wg : 0.0
+    y[pos[0], pos[1], 1] = wg < 255.0 ? wg : 255.0
+    wb = l + sat * (b1 - l)
+    wb = wb > 0.0 ? wb : 0.0
+    y[pos[0], pos[1], 2] = wb < 255.0 ? wb : 255.0
 endfunction
 
 % Colour correction: white balance gains, a 3x3 colour matrix, levels with gamma, a tone
@@ -86,6 +125,11 @@ function y = process(x, wb_r = 1.0, wb_g = 1.0, wb_b = 1.0,
     m = [[rr, rg, rb], [gr, gg, gb], [br, bg, bb]]
     m = m .* repmat([wb_r, wb_g, wb_b], [3, 1])
     key = [black, white, gamma, out_black, out_white, shadows, midtones, highlights]
+    y = uninit(size(x))
+    if sum(abs(key - [0.0, 255.0, 1.0, 0.0, 255.0, 0.0, 0.0, 0.0])) == 0
+        parallel_do([size(x, 0), size(x, 1)], x, y, m, saturation, color_mix)
+        return
+    endif
     if numel(state.table) == 2 || sum(abs(key - state.key)) != 0
         n = 255 * 64 + 1
         v = linspace(0.0, 255.0, n)
@@ -97,6 +141,5 @@ function y = process(x, wb_r = 1.0, wb_g = 1.0, wb_b = 1.0,
         state.table = table
         state.key = key
     endif
-    y = uninit(size(x))
     parallel_do([size(x, 0), size(x, 1)], x, y, m, state.table, saturation, color_px)
 endfunction

@@ -168,55 +168,55 @@ function y = rgb2gray(x)
         return
     endif
     ct_check(x, "rgb2gray")
-    y = zeros(size(x, 0), size(x, 1))
+    y = uninit(size(x, 0), size(x, 1))
     parallel_do(size(y), x, y, ct_gray)
 endfunction
 
 function y = rgb2ycbcr(x)
     ct_check(x, "rgb2ycbcr")
-    y = zeros(size(x, 0), size(x, 1), 3)
+    y = uninit(size(x, 0), size(x, 1), 3)
     parallel_do(size(y, 0..1), x, y, ct_rgb2ycbcr)
 endfunction
 
 function y = ycbcr2rgb(x)
     ct_check(x, "ycbcr2rgb")
-    y = zeros(size(x, 0), size(x, 1), 3)
+    y = uninit(size(x, 0), size(x, 1), 3)
     parallel_do(size(y, 0..1), x, y, ct_ycbcr2rgb)
 endfunction
 
 function y = rgb2hsv(x)
     ct_check(x, "rgb2hsv")
-    y = zeros(size(x, 0), size(x, 1), 3)
+    y = uninit(size(x, 0), size(x, 1), 3)
     parallel_do(size(y, 0..1), x, y, ct_rgb2hsv)
 endfunction
 
 function y = hsv2rgb(x)
     ct_check(x, "hsv2rgb")
-    y = zeros(size(x, 0), size(x, 1), 3)
+    y = uninit(size(x, 0), size(x, 1), 3)
     parallel_do(size(y, 0..1), x, y, ct_hsv2rgb)
 endfunction
 
 function y = rgb2xyz(x)
     ct_check(x, "rgb2xyz")
-    y = zeros(size(x, 0), size(x, 1), 3)
+    y = uninit(size(x, 0), size(x, 1), 3)
     parallel_do(size(y, 0..1), x, y, 0, ct_rgb2xyz)
 endfunction
 
 function y = xyz2rgb(x)
     ct_check(x, "xyz2rgb")
-    y = zeros(size(x, 0), size(x, 1), 3)
+    y = uninit(size(x, 0), size(x, 1), 3)
     parallel_do(size(y, 0..1), x, y, 0, ct_xyz2rgb)
 endfunction
 
 function y = rgb2lab(x)
     ct_check(x, "rgb2lab")
-    y = zeros(size(x, 0), size(x, 1), 3)
+    y = uninit(size(x, 0), size(x, 1), 3)
     parallel_do(size(y, 0..1), x, y, 1, ct_rgb2xyz)
 endfunction
 
 function y = lab2rgb(x)
     ct_check(x, "lab2rgb")
-    y = zeros(size(x, 0), size(x, 1), 3)
+    y = uninit(size(x, 0), size(x, 1), 3)
     parallel_do(size(y, 0..1), x, y, 1, ct_xyz2rgb)
 endfunction
 

@@ -91,8 +91,8 @@ function y = gaussian_blur(x, sigma)
         return
     endif
     [g, r] = gaussian_taps(sigma)
-    t = zeros(size(x))
-    y = zeros(size(x))
+    t = uninit(size(x))     % every element of t and y is written by the passes: no zeroing
+    y = uninit(size(x))
     if r <= 8
         R = 8
         if r <= 3

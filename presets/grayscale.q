@@ -15,7 +15,7 @@ endfunction
 % Luma as three equal channels.
 %   standard  601 (BT.601 weights, default) or 709 (BT.709 weights)
 function y = process(x, standard = 601)
-    y = zeros(size(x))
+    y = uninit(size(x))     % every element is written by luma: no zeroing pass
     if standard == 709
         parallel_do([size(x, 0), size(x, 1)], x, y, 0.2126, 0.7152, 0.0722, luma)
     elseif standard == 601

@@ -50,7 +50,7 @@ endfunction
 %   method    "unsharp" or "cas" (default "unsharp")
 %   strength  cas: strength (default 0.5; range 0..1, as FFmpeg's cas strength)
 function y = process(x, amount = 0.8, sigma = 1.5, method = "unsharp", strength = 0.5)
-    y = zeros(size(x))
+    y = uninit(size(x))     % cas and unsharp write every element: no zeroing pass
     if method == "cas"
         if strength < 0 || strength > 1
             error "sharpen.q: strength must be 0 to 1, not ", strength

@@ -22,7 +22,10 @@ what OpenCV, NumPy or FFmpeg computes from the same input (never with qpipe's ow
                       extrapolates outside [black, white] where color.q clamps, so each is
                       checked alone, where the two agree); colour matrix vs colorchannelmixer
                       (within 2: FFmpeg rounds each product); white balance, gamma, curve and
-                      saturation vs the formulas in NumPy (within 1)
+                      saturation vs the formulas in NumPy (within 1); matrix, clip and
+                      saturation with levels and curve at their defaults, where no table is
+                      read, on a float cube (CSV in and out) vs NumPy within 0.001 (the
+                      table's nearest sample would be up to 0.0125 off)
 - deband.q            a gradient banded in 6-level steps (NumPy) comes 3 dB closer to the
                       smooth gradient (PSNR), an object's sharp edges stay
 - fft_filter.q        lowpass and notch vs NumPy's fft2 / ifft2 with the same masks (within
@@ -274,6 +277,39 @@ def _():
     t = np.interp(t, [0, 63.75, 127.5, 191.25, 255], [0, 73.75, 127.5, 179.25, 255])
     lum = (t * [0.2126, 0.7152, 0.0722]).sum(2, keepdims=True)
     compare(got, round8(lum + 1.5 * (t - lum))[:, :, ::-1], 1, "grade")
+
+
+MIX = """import "color.q"
+
+function [] = main(src, dst)
+    x = reshape(csvread(src), [24, 40, 3])
+    y = process(x, wb_r := 1.3, rb := -0.2, bg := -0.3, saturation := 1.6)
+    csvwrite(dst, reshape(y, [24, 120]))
+endfunction
+"""
+
+
+@check("color.q with levels and curve at their defaults reads no table: float values equal NumPy's matrix, clip and saturation within 0.001")
+def _():
+    # float input between whole levels (where the table's nearest sample is up to 1/128
+    # level off) and beyond 0..255 after the matrix (the clip before saturation shows)
+    h, w = 24, 40               # as MIX reshapes
+    rng = np.random.default_rng(13)
+    x = rng.uniform(-20.0, 280.0, (h, w, 3)).astype(np.float32)
+    src, dst, prog = out("mix_in.csv"), out("mix_out.csv"), out("mix.q")
+    np.savetxt(src, x.reshape(h, 3 * w).astype(np.float64), delimiter=",", fmt="%.9g")
+    with open(prog, "w") as f:
+        f.write(MIX)
+    expect_code(run([QPIPE, "exec", prog, src, dst]), 0, "color.q on a CSV cube")
+    got = np.loadtxt(dst, delimiter=",").reshape(h, w, 3)
+    m = np.array([[1, 0, -0.2], [0, 1, 0], [0, -0.3, 1]]) * [1.3, 1.0, 1.0]
+    t = np.clip(x.astype(np.float64) @ m.T, 0, 255)
+    lum = (t * [0.2126, 0.7152, 0.0722]).sum(2, keepdims=True)
+    want = np.clip(lum + 1.6 * (t - lum), 0, 255)
+    d = np.abs(got - want)
+    if d.max() > 1e-3:
+        at = np.unravel_index(int(d.argmax()), d.shape)
+        raise AssertionError("differs by %.5f at %s (got %.5f, expected %.5f)" % (d.max(), at, got[at], want[at]))
 
 
 def write_cube(path, n):

@@ -20,7 +20,12 @@ qpk_fast). The kernels are the taps of a Gaussian blur as gaussian.q writes them
   with selects and converted with int, 32-bit indices): its loop over a row is vectorized
   (through a 'hwtex_linear(3)'clamped texture, as before, it was not);
 - min and max of single-precision values compute in float: the loop has no conversion to
-  double (which would halve its vector width).
+  double (which would halve its vector width);
+- color.q's kernel reads its table with gathers at 32-bit offsets (vgatherdps, 16 lanes a
+  gather with AVX-512), never at 64-bit addresses (vgatherqps, 8 lanes): a table position
+  clamped by one nested select `u > 0 ? (u < top ? u : top) : 0` is threaded by GCC 12 into
+  the read's address, which it then gathers as 64-bit pointers (docs/kernels.md). On a
+  processor without AVX2 gathers the check requires only that the kernel compiles.
 """
 
 import os
@@ -163,10 +168,17 @@ def _():
     interior_vectorized("lut3d_apply", program=LUT3D.replace("CUBE", cube))
 
 
-@check("min and max of single-precision values compute in float: no conversion to double in the kernel")
-def _():
-    text = emitted("clamped_f", CLAMPED)
-    c, asm = out("clamped_f.c"), out("clamped_f.s")
+def run_asm(name, program, kernel=None):
+    """The assembly of qpk_run in the C that `qpipe emit --c` writes for `program` (its only
+    kernel, or the one named `kernel`), compiled as the JIT does."""
+    text = emitted(name, program)
+    if kernel:
+        parts = re.split(r"(?m)^(?=/\* kernel )", text)
+        parts = [p for p in parts if p.startswith("/* kernel %s," % kernel)]
+        if len(parts) != 1:
+            raise AssertionError("%d kernels named %s in the C text" % (len(parts), kernel))
+        text = parts[0]
+    c, asm = out(name + ".c"), out(name + ".s")
     with open(c, "w") as f:
         f.write(text + "\n")
     flags = [f for f in CFLAGS if f != "-shared"]
@@ -178,10 +190,36 @@ def _():
         body = f.read().split("qpk_run:", 1)
     if len(body) != 2:
         raise AssertionError("no qpk_run in the assembly")
-    body = body[1].split(".cfi_endproc", 1)[0]
+    return body[1].split(".cfi_endproc", 1)[0]
+
+
+@check("min and max of single-precision values compute in float: no conversion to double in the kernel")
+def _():
+    body = run_asm("clamped_f", CLAMPED)
     conv = [l.strip() for l in body.splitlines() if re.search(r"\bv?cvt(ps2pd|ss2sd)\b", l)]
     if conv:
         raise AssertionError("%d conversions to double in qpk_run, first: %s" % (len(conv), conv[0]))
+
+
+COLOR = """import "color.q"
+
+function [] = main()
+    x = rand(40, 64, 3) * 255
+    y = process(x, gamma := 1.2, saturation := 1.3)
+    print(y[20, 30, 1] >= 0)
+endfunction
+"""
+
+
+@check("color.q's table reads are gathers at 32-bit offsets (vgatherdps), not at 64-bit addresses (vgatherqps)")
+def _():
+    body = run_asm("color_px", COLOR, "color_px")
+    wide = [l.strip() for l in body.splitlines() if re.search(r"\bvgatherq", l)]
+    if wide:
+        raise AssertionError("%d gathers of 64-bit addresses in qpk_run, first: %s" % (len(wide), wide[0]))
+    code, o, e = run([shutil.which("cc"), "-march=native", "-dM", "-E", "-x", "c", "/dev/null"])
+    if "__AVX2__" in o and not re.search(r"\bvgatherdps\b", body):
+        raise AssertionError("no vgatherdps in qpk_run: the table reads are not vectorized")
 
 
 @check("a kernel that reads what a neighbour position stores gets no ivdep (nor one that stores elsewhere)")
