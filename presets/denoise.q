@@ -11,8 +11,8 @@
 % frame: the median absolute value of the finest diagonal Haar band / 0.6745 (Donoho's
 % MAD estimator) over the three channels, on the flatter, unclipped half of the blocks.
 %
-% Reference blocks lie on a grid of `step` pixels; each thread filters a tile of them in
-% turn, and the tiles of one launch are far enough apart that no two write the same
+% Reference blocks lie on a grid of `step` pixels; each thread filters a strip of them in
+% turn, and the strips of one launch are far enough apart that no two write the same
 % pixel, so aggregation needs no atomics and the result does not depend on thread timing.
 % The blocks' 2-D DCTs share their rows' half (computed once per pixel) and the inverse's
 % rows' half runs once per position on the aggregated sums (docs/filters.md "denoise.q").
@@ -501,23 +501,24 @@ endfunction
 
 % ---- the two passes ------------------------------------------------------------------------
 %
-% The references are filtered tile by tile: a thread takes the tile of tt x tt grid cells
-% (2 pos[0] + ty, 2 pos[1] + tx) and its references one after the other (neighbours share
-% most of their search windows: they stay in the cache); the four launches (ty, tx) of a
-% pass run the tiles of one parity each. Two tiles of one launch have a whole tile between
-% them, tt cells, at least the reach of a reference (2 rad + 8 pixels, the moved-in last
-% ones too): no two threads of a launch write one pixel, so aggregation needs no atomics
-% and the sums do not depend on thread timing. sc: scratch, ss floats per thread (gx
-% threads a row).
+% The references are filtered strip by strip: a thread takes the strip of tt rows of grid
+% cells 2 pos + ty, all its columns, and its references column by column, top to bottom
+% in a column (consecutive references share most of their search windows, and a column
+% of the strip's blocks and sums, about (tt step + 2 rad + 8) rows by 2 rad + 8 columns,
+% stays in the cache from one column to the next: each row spectrum and sum is loaded
+% about once per strip); the two launches (ty) of a pass run the strips of one parity
+% each. Two strips of one launch have a whole strip between them, tt cell rows, at least
+% the reach of a reference (2 rad + 8 pixels, the moved-in last ones too): no two threads
+% of a launch write one pixel, so aggregation needs no atomics and the sums do not depend
+% on thread timing. sc: scratch, ss floats per thread.
 
 % First pass, one channel: hard thresholding at thr of each group's 3-D spectrum, weight
 % 1 / (s2 * nonzero coefficients).
-function [] = __kernel__ bm_hard(R : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, thr : scalar, s2 : scalar, ss : int, gx : int, ty : int, tx : int, tt : int, pos : ivec2)
-    o = (pos[0] * gx + pos[1]) * ss
-    iy0 = (2 * pos[0] + ty) * tt
-    ix0 = (2 * pos[1] + tx) * tt
-    for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
-        for ix = ix0..min(ix0 + tt, size(cnt, 1)) - 1
+function [] = __kernel__ bm_hard(R : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, thr : scalar, s2 : scalar, ss : int, ty : int, tt : int, pos : int)
+    o = pos * ss
+    iy0 = (2 * pos + ty) * tt
+    for ix = 0..size(cnt, 1) - 1
+        for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
             n = int(cnt[iy, ix])
             for j = 0..n - 1
                 col_dct(R, int(my[iy, ix, j]), int(mx[iy, ix, j]), sc, o + j * 64)
@@ -544,13 +545,12 @@ endfunction
 % Second pass, one channel: the groups of the noisy frame (spectra Rz) and of the first
 % estimate (Rb) on the same blocks; each coefficient of the noisy spectrum times
 % b^2 / (b^2 + s2) (empirical Wiener), weight 1 / (s2 * sum of the squared gains).
-function [] = __kernel__ bm_wiener(Rz : cube'unchecked, Rb : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, s2 : scalar, ss : int, gx : int, ty : int, tx : int, tt : int, pos : ivec2)
-    o = (pos[0] * gx + pos[1]) * ss
-    iy0 = (2 * pos[0] + ty) * tt
-    ix0 = (2 * pos[1] + tx) * tt
+function [] = __kernel__ bm_wiener(Rz : cube'unchecked, Rb : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, s2 : scalar, ss : int, ty : int, tt : int, pos : int)
+    o = pos * ss
+    iy0 = (2 * pos + ty) * tt
     wv = zeros(16)
-    for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
-        for ix = ix0..min(ix0 + tt, size(cnt, 1)) - 1
+    for ix = 0..size(cnt, 1) - 1
+        for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
             n = int(cnt[iy, ix])
             oe = o + n * 64
             for j = 0..n - 1
@@ -628,7 +628,7 @@ endfunction
 
 % One pass: block matching on the luma of guide (the noisy frame in the first pass, the
 % first estimate in the second), then per channel the rows' spectra, the filter kernel
-% over every reference (four launches of tiles) and the sums back to the estimate
+% over every reference (two launches of strips) and the sums back to the estimate
 % (opponent space). Rz, Rb (h x w x 8), A (zero on the first pass) and D: the rows'
 % spectra and the sums, one channel at a time, shared by both passes (fresh pages cost a
 % page fault each).
@@ -652,9 +652,8 @@ function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, 
     endif
     tt = int(ceil((2 * rad + 7 + step) / step))
     gy = int(ceil(ceil(nry / tt) / 2))
-    gx = int(ceil(ceil(nrx / tt) / 2))
     ss = wiener ? 2 * n * 64 : n * 64
-    sc = zeros(gy * gx * ss)
+    sc = zeros(gy * ss)
     est = zeros(h, w, 3)
     for c = 0..2
         if c > 0 || wiener
@@ -666,13 +665,11 @@ function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, 
             parallel_do([h, w], guide, Rb, w, c, row_dct)
         endif
         for ty = 0..1
-            for tx = 0..1
-                if wiener
-                    parallel_do([gy, gx], Rz, Rb, my, mx, cnt, A, D, k1, sc, s2, ss, gx, ty, tx, tt, bm_wiener)
-                else
-                    parallel_do([gy, gx], Rz, my, mx, cnt, A, D, k1, sc, lam * sig[c], s2, ss, gx, ty, tx, tt, bm_hard)
-                endif
-            endfor
+            if wiener
+                parallel_do(gy, Rz, Rb, my, mx, cnt, A, D, k1, sc, s2, ss, ty, tt, bm_wiener)
+            else
+                parallel_do(gy, Rz, my, mx, cnt, A, D, k1, sc, lam * sig[c], s2, ss, ty, tt, bm_hard)
+            endif
         endfor
         parallel_do([h, w], A, k1, ola_rows)
         parallel_do([h, w], A, D, k1, est, c, ola_sum)
