@@ -657,11 +657,11 @@ endfunction
 
 % One pass: block matching on the luma of guide (the noisy frame in the first pass, the
 % first estimate in the second), then per channel the rows' spectra, the filter kernel
-% over every reference (two launches of strips) and the sums back to the estimate
-% (opponent space). Rz, Rb (h x w x 8), A (zero on the first pass) and D: the rows'
+% over every reference (two launches of strips) and the sums back to the estimate est
+% (opponent space; the caller's array, written channel by channel). Rz, Rb (h x w x 8), A (zero on the first pass) and D: the rows'
 % spectra and the sums, one channel at a time, shared by both passes (fresh pages cost a
 % page fault each).
-function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, ur, pm, cs, wiener)
+function est = bm_pass(z, guide, est, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, ur, pm, cs, wiener)
     h = size(z, 0)
     w = size(z, 1)
     nry = int(ceil((h - 8) / step)) + 1
@@ -683,7 +683,6 @@ function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, 
     gy = int(ceil(ceil(nry / tt) / 2))
     ss = wiener ? 2 * n * 64 : n * 64
     sc = zeros(gy * ss)
-    est = zeros(h, w, 3)
     for c = 0..2
         if c > 0 || wiener
             parallel_do([h, w], A, D, acc_clear)
@@ -799,8 +798,11 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
     Rb = zeros(h, wp, 8)
     A = zeros(h, wp, 8)
     D = zeros(h, wp)
-    b = bm_pass(z, z, Rz, Rb, A, D, k1, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, pm1, cs1, false)
-    e = bm_pass(z, b, Rz, Rb, A, D, k1, sig, 2.7, step2, rad2, n2, 400.0, 4, pm2, cs2, true)
-    y = zeros(h, w, 3)
-    parallel_do([h, w], e, y, opp_to_rgb)
+    % the second pass's estimate over its guide, the first's (each channel of the guide is
+    % read, by row_dct, before that channel is written; its luma, matched on, is a copy),
+    % and the result over z: fewer fresh pages (a page fault and a cleared page each)
+    b = bm_pass(z, z, zeros(h, w, 3), Rz, Rb, A, D, k1, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, pm1, cs1, false)
+    e = bm_pass(z, b, b, Rz, Rb, A, D, k1, sig, 2.7, step2, rad2, n2, 400.0, 4, pm2, cs2, true)
+    parallel_do([h, w], e, z, opp_to_rgb)
+    y = z
 endfunction
