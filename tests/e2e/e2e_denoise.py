@@ -193,7 +193,7 @@ nrx = int(ceil((w - 8) / 4)) + 1
 my = zeros(nry, nrx, 8)
 mx = zeros(nry, nrx, 8)
 cnt = zeros(nry, nrx)
-parallel_do([nry, 1], padded_luma(x), my, mx, cnt, h, w, 4, 15, 8, %g, %d, %d, 4, 0, bm_match)
+parallel_do([nry, 1], padded_luma(x), my, mx, cnt, zeros(nry * 1024), h, w, 4, 15, 8, %g, %d, %d, 4, 0, bm_match)
 {!serial for}
 for a = 0..nry - 1
     {!serial for}
