@@ -139,7 +139,10 @@ endfunction
 % holds at most 32 candidates: rad <= 15. ur: the distance is taken over every ur-th row of
 % the blocks (1, 2, 4: all 64 pixels, 32 or 16), tau scaled to match; on the first
 % estimate (smooth) four rows rank candidates as well as eight (-0.004 dB on the bench
-% stills) at a quarter of the cost. A thread matches the references of grid row
+% stills) at a quarter of the cost. Each distance is summed in two halves (block columns
+% 0..3 and 4..7): a reference 4 pixels right of the one before takes the left halves of
+% the rows that one scanned from the right halves it summed (hs, a slice of 1024 per row
+% of references: the same terms in the same order). A thread matches the references of grid row
 % pos[0] + oy from left to right; pm > 0 makes the search predictive: a reference with one
 % to its left scans only the window's rows within pm of the rows of the blocks that one
 % got, within pm of its own, and every cs-th row from its own (docs/filters.md
