@@ -506,6 +506,8 @@ static void lex_operator(Lexer *lx)
         return;
     }
     for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+        if (ops[i].text[0] != s[0])     /* most entries: one compare, no strlen */
+            continue;
         size_t n = strlen(ops[i].text);
         if (n <= avail && !memcmp(s, ops[i].text, n)) {
             lx->p += n;

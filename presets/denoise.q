@@ -11,8 +11,8 @@
 % frame: the median absolute value of the finest diagonal Haar band / 0.6745 (Donoho's
 % MAD estimator) over the three channels, on the flatter, unclipped half of the blocks.
 %
-% Reference blocks lie on a grid of `step` pixels; each thread filters a tile of them in
-% turn, and the tiles of one launch are far enough apart that no two write the same
+% Reference blocks lie on a grid of `step` pixels; each thread filters a strip of them in
+% turn, and the strips of one launch are far enough apart that no two write the same
 % pixel, so aggregation needs no atomics and the result does not depend on thread timing.
 % The blocks' 2-D DCTs share their rows' half (computed once per pixel) and the inverse's
 % rows' half runs once per position on the aggregated sums (docs/filters.md "denoise.q").
@@ -139,14 +139,25 @@ endfunction
 % holds at most 32 candidates: rad <= 15. ur: the distance is taken over every ur-th row of
 % the blocks (1, 2, 4: all 64 pixels, 32 or 16), tau scaled to match; on the first
 % estimate (smooth) four rows rank candidates as well as eight (-0.004 dB on the bench
-% stills) at a quarter of the cost. A thread matches the references of grid row
+% stills) at a quarter of the cost. Each distance is summed in two halves (block columns
+% 0..3 and 4..7): a reference 4 pixels right of the one before takes the left halves of
+% the rows that one scanned from the right halves it summed (hs, a slice of 1024 per row
+% of references: the same terms in the same order). A thread matches the references of grid row
 % pos[0] + oy from left to right; pm > 0 makes the search predictive: a reference with one
 % to its left scans only the window's rows within pm of the rows of the blocks that one
 % got, within pm of its own, and every cs-th row from its own (docs/filters.md
 % "denoise.q": -0.009 / -0.020 dB at sigma 10 / 25 for 6-10% less CPU time in all).
-function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, ur : int, pm : int, cs : int, oy : int, pos : ivec2)
+function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, hs : vec'unchecked, h : int, w : int, step : int, rad : int, n : int, tau : scalar, ur : int, pm : int, cs : int, oy : int, pos : ivec2)
     iy = pos[0] + oy
     ry = min(iy * step, h - 8)
+    % hs[hb + 32 f + i]: the right half (columns 4..7) of the distances of the window's row
+    % f, candidate i, of the reference before; hp[f] 1 when it scanned row f, hc[f] the
+    % same for this reference (the next one's hp)
+    hb = iy * 1024
+    hp = zeros(32)
+    hc = zeros(32)
+    px0 = -100
+    prx = -100
     bd = zeros(32)
     by = zeros(32)
     bx = zeros(32)
@@ -158,6 +169,7 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
     pk = 0
     r = zeros(64)
     dr = zeros(32)
+    de = zeros(32)
     nu = int(8 / ur)
     lim = tau * 8 * nu
     y0 = max(ry - rad, 0)
@@ -192,6 +204,14 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
         endif
         worst = lim
         nx = x1 - x0 + 1
+        % the window 4 columns right of the one before (references every 4 pixels, neither
+        % window clamped at the left border): the left half of a candidate's distance
+        % (block columns 0..3) is the right half of the same candidate of the reference
+        % before, the same terms summed in the same order
+        reuse = x0 == px0 + 4 && rx == prx + 4
+        for f = 0..31
+            hc[f] = 0.0
+        endfor
         % rows nearest the reference first (the likeliest to hold its best matches: the
         % list's worst falls early, and fewer candidates go in and out of it)
         for ro = 0..2 * rad
@@ -203,18 +223,43 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
             if pred && fl[qy - ry + rad] == 0
                 continue
             endif
+            f = qy - ry + rad
+            ho = hb + f * 32
+            if reuse && hp[f] == 1
+                for i = 0..31
+                    dr[i] = hs[ho + i]
+                endfor
+            else
+                for i = 0..31
+                    dr[i] = 0.0
+                endfor
+                for u = 0..nu - 1
+                    for v = 0..3
+                        rv = r[u * ur * 8 + v]
+                        for i = 0..31
+                            t = g[qy + u * ur, x0 + i + v] - rv
+                            dr[i] = dr[i] + t * t
+                        endfor
+                    endfor
+                endfor
+            endif
             for i = 0..31
-                dr[i] = 0.0
+                de[i] = 0.0
             endfor
             for u = 0..nu - 1
-                for v = 0..7
+                for v = 4..7
                     rv = r[u * ur * 8 + v]
                     for i = 0..31
                         t = g[qy + u * ur, x0 + i + v] - rv
-                        dr[i] = dr[i] + t * t
+                        de[i] = de[i] + t * t
                     endfor
                 endfor
             endfor
+            for i = 0..31
+                hs[ho + i] = de[i]
+                dr[i] = dr[i] + de[i]
+            endfor
+            hc[f] = 1.0
             % most groups of 8 candidates hold none below the current worst: counted by a
             % vector compare (the columns past nx too, which only make a group scanned for
             % nothing), the others scanned one by one
@@ -285,6 +330,11 @@ function [] = __kernel__ bm_match(g : mat'unchecked, my : cube'unchecked, mx : c
             mx[iy, ix, j] = bx[j]
         endfor
         cnt[iy, ix] = p
+        for f = 0..31
+            hp[f] = hc[f]
+        endfor
+        px0 = x0
+        prx = rx
     endfor
 endfunction
 
@@ -404,12 +454,41 @@ function [] = __device__ col_idct_acc(g, o, A, D, py, px, k1, wt)
         g[o + 48 + k] = a6
         g[o + 56 + k] = a7
     endfor
+    % the row of g and the row of A each read into 8 scalars before the 8 sums are stored,
+    % and D in a loop of its own: the C compiler then makes each row one vector load, add and
+    % store (in one loop over k, with D's update beside it, it could not prove that a store
+    % to A leaves the next loads of g and A alone, and kept 64 scalar updates: 5% of the
+    % filter's CPU time)
     for u = 0..7
         wu = wt * k1[u]
-        for k = 0..7
-            A[py + u, px, k] = A[py + u, px, k] + wu * g[o + u * 8 + k]
-        endfor
-        D[py + u, px] = D[py + u, px] + wu
+        q = o + u * 8
+        b0 = g[q]
+        b1 = g[q + 1]
+        b2 = g[q + 2]
+        b3 = g[q + 3]
+        b4 = g[q + 4]
+        b5 = g[q + 5]
+        b6 = g[q + 6]
+        b7 = g[q + 7]
+        c0 = A[py + u, px, 0]
+        c1 = A[py + u, px, 1]
+        c2 = A[py + u, px, 2]
+        c3 = A[py + u, px, 3]
+        c4 = A[py + u, px, 4]
+        c5 = A[py + u, px, 5]
+        c6 = A[py + u, px, 6]
+        c7 = A[py + u, px, 7]
+        A[py + u, px, 0] = c0 + wu * b0
+        A[py + u, px, 1] = c1 + wu * b1
+        A[py + u, px, 2] = c2 + wu * b2
+        A[py + u, px, 3] = c3 + wu * b3
+        A[py + u, px, 4] = c4 + wu * b4
+        A[py + u, px, 5] = c5 + wu * b5
+        A[py + u, px, 6] = c6 + wu * b6
+        A[py + u, px, 7] = c7 + wu * b7
+    endfor
+    for u = 0..7
+        D[py + u, px] = D[py + u, px] + wt * k1[u]
     endfor
 endfunction
 
@@ -501,23 +580,24 @@ endfunction
 
 % ---- the two passes ------------------------------------------------------------------------
 %
-% The references are filtered tile by tile: a thread takes the tile of tt x tt grid cells
-% (2 pos[0] + ty, 2 pos[1] + tx) and its references one after the other (neighbours share
-% most of their search windows: they stay in the cache); the four launches (ty, tx) of a
-% pass run the tiles of one parity each. Two tiles of one launch have a whole tile between
-% them, tt cells, at least the reach of a reference (2 rad + 8 pixels, the moved-in last
-% ones too): no two threads of a launch write one pixel, so aggregation needs no atomics
-% and the sums do not depend on thread timing. sc: scratch, ss floats per thread (gx
-% threads a row).
+% The references are filtered strip by strip: a thread takes the strip of tt rows of grid
+% cells 2 pos + ty, all its columns, and its references column by column, top to bottom
+% in a column (consecutive references share most of their search windows, and a column
+% of the strip's blocks and sums, about (tt step + 2 rad + 8) rows by 2 rad + 8 columns,
+% stays in the cache from one column to the next: each row spectrum and sum is loaded
+% about once per strip); the two launches (ty) of a pass run the strips of one parity
+% each. Two strips of one launch have a whole strip between them, tt cell rows, at least
+% the reach of a reference (2 rad + 8 pixels, the moved-in last ones too): no two threads
+% of a launch write one pixel, so aggregation needs no atomics and the sums do not depend
+% on thread timing. sc: scratch, ss floats per thread.
 
 % First pass, one channel: hard thresholding at thr of each group's 3-D spectrum, weight
 % 1 / (s2 * nonzero coefficients).
-function [] = __kernel__ bm_hard(R : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, thr : scalar, s2 : scalar, ss : int, gx : int, ty : int, tx : int, tt : int, pos : ivec2)
-    o = (pos[0] * gx + pos[1]) * ss
-    iy0 = (2 * pos[0] + ty) * tt
-    ix0 = (2 * pos[1] + tx) * tt
-    for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
-        for ix = ix0..min(ix0 + tt, size(cnt, 1)) - 1
+function [] = __kernel__ bm_hard(R : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, thr : scalar, s2 : scalar, ss : int, ty : int, tt : int, pos : int)
+    o = pos * ss
+    iy0 = (2 * pos + ty) * tt
+    for ix = 0..size(cnt, 1) - 1
+        for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
             n = int(cnt[iy, ix])
             for j = 0..n - 1
                 col_dct(R, int(my[iy, ix, j]), int(mx[iy, ix, j]), sc, o + j * 64)
@@ -544,13 +624,12 @@ endfunction
 % Second pass, one channel: the groups of the noisy frame (spectra Rz) and of the first
 % estimate (Rb) on the same blocks; each coefficient of the noisy spectrum times
 % b^2 / (b^2 + s2) (empirical Wiener), weight 1 / (s2 * sum of the squared gains).
-function [] = __kernel__ bm_wiener(Rz : cube'unchecked, Rb : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, s2 : scalar, ss : int, gx : int, ty : int, tx : int, tt : int, pos : ivec2)
-    o = (pos[0] * gx + pos[1]) * ss
-    iy0 = (2 * pos[0] + ty) * tt
-    ix0 = (2 * pos[1] + tx) * tt
+function [] = __kernel__ bm_wiener(Rz : cube'unchecked, Rb : cube'unchecked, my : cube'unchecked, mx : cube'unchecked, cnt : mat'unchecked, A : cube'unchecked, D : mat'unchecked, k1 : vec'unchecked, sc : vec'unchecked, s2 : scalar, ss : int, ty : int, tt : int, pos : int)
+    o = pos * ss
+    iy0 = (2 * pos + ty) * tt
     wv = zeros(16)
-    for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
-        for ix = ix0..min(ix0 + tt, size(cnt, 1)) - 1
+    for ix = 0..size(cnt, 1) - 1
+        for iy = iy0..min(iy0 + tt, size(cnt, 0)) - 1
             n = int(cnt[iy, ix])
             oe = o + n * 64
             for j = 0..n - 1
@@ -628,11 +707,11 @@ endfunction
 
 % One pass: block matching on the luma of guide (the noisy frame in the first pass, the
 % first estimate in the second), then per channel the rows' spectra, the filter kernel
-% over every reference (four launches of tiles) and the sums back to the estimate
-% (opponent space). Rz, Rb (h x w x 8), A (zero on the first pass) and D: the rows'
+% over every reference (two launches of strips) and the sums back to the estimate est
+% (opponent space; the caller's array, written channel by channel). Rz, Rb (h x w x 8), A (zero on the first pass) and D: the rows'
 % spectra and the sums, one channel at a time, shared by both passes (fresh pages cost a
 % page fault each).
-function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, ur, pm, cs, wiener)
+function est = bm_pass(z, guide, est, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, ur, pm, cs, wiener)
     h = size(z, 0)
     w = size(z, 1)
     nry = int(ceil((h - 8) / step)) + 1
@@ -645,17 +724,16 @@ function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, 
     % row and shares the others among the threads (a first launch of under 4096 positions
     % runs on one: docs/runtime.md "Thread pool")
     lum = padded_luma(guide)
+    hs = zeros(nry * 1024)
     r0 = min(2, nry)
-    parallel_do([r0, 1], lum, my, mx, cnt, h, w, step, rad, n, tau, ur, pm, cs, 0, bm_match)
+    parallel_do([r0, 1], lum, my, mx, cnt, hs, h, w, step, rad, n, tau, ur, pm, cs, 0, bm_match)
     if nry > r0
-        parallel_do([nry - r0, 1], lum, my, mx, cnt, h, w, step, rad, n, tau, ur, pm, cs, r0, bm_match)
+        parallel_do([nry - r0, 1], lum, my, mx, cnt, hs, h, w, step, rad, n, tau, ur, pm, cs, r0, bm_match)
     endif
     tt = int(ceil((2 * rad + 7 + step) / step))
     gy = int(ceil(ceil(nry / tt) / 2))
-    gx = int(ceil(ceil(nrx / tt) / 2))
     ss = wiener ? 2 * n * 64 : n * 64
-    sc = zeros(gy * gx * ss)
-    est = zeros(h, w, 3)
+    sc = zeros(gy * ss)
     for c = 0..2
         if c > 0 || wiener
             parallel_do([h, w], A, D, acc_clear)
@@ -666,13 +744,11 @@ function est = bm_pass(z, guide, Rz, Rb, A, D, k1, sig, lam, step, rad, n, tau, 
             parallel_do([h, w], guide, Rb, w, c, row_dct)
         endif
         for ty = 0..1
-            for tx = 0..1
-                if wiener
-                    parallel_do([gy, gx], Rz, Rb, my, mx, cnt, A, D, k1, sc, s2, ss, gx, ty, tx, tt, bm_wiener)
-                else
-                    parallel_do([gy, gx], Rz, my, mx, cnt, A, D, k1, sc, lam * sig[c], s2, ss, gx, ty, tx, tt, bm_hard)
-                endif
-            endfor
+            if wiener
+                parallel_do(gy, Rz, Rb, my, mx, cnt, A, D, k1, sc, s2, ss, ty, tt, bm_wiener)
+            else
+                parallel_do(gy, Rz, my, mx, cnt, A, D, k1, sc, lam * sig[c], s2, ss, ty, tt, bm_hard)
+            endif
         endfor
         parallel_do([h, w], A, k1, ola_rows)
         parallel_do([h, w], A, D, k1, est, c, ola_sum)
@@ -773,8 +849,11 @@ function y = process(x, sigma = 10.0, strength = 1.0, profile = "auto")
     Rb = zeros(h, wp, 8)
     A = zeros(h, wp, 8)
     D = zeros(h, wp)
-    b = bm_pass(z, z, Rz, Rb, A, D, k1, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, pm1, cs1, false)
-    e = bm_pass(z, b, Rz, Rb, A, D, k1, sig, 2.7, step2, rad2, n2, 400.0, 4, pm2, cs2, true)
-    y = zeros(h, w, 3)
-    parallel_do([h, w], e, y, opp_to_rgb)
+    % the second pass's estimate over its guide, the first's (each channel of the guide is
+    % read, by row_dct, before that channel is written; its luma, matched on, is a copy),
+    % and the result over z: fewer fresh pages (a page fault and a cleared page each)
+    b = bm_pass(z, z, zeros(h, w, 3), Rz, Rb, A, D, k1, sig, 2.7, step1, rad1, n1, 2500.0, sigma * strength < 20 ? 2 : 1, pm1, cs1, false)
+    e = bm_pass(z, b, b, Rz, Rb, A, D, k1, sig, 2.7, step2, rad2, n2, 400.0, 4, pm2, cs2, true)
+    parallel_do([h, w], e, z, opp_to_rgb)
+    y = z
 endfunction

@@ -12,6 +12,7 @@ of known standard deviation (seed 13), rounded to 8 bits. Checked against that c
   program) within 10% of the true sigma, and the filter with sigma=0 close to the one told
 - the compiled and the interpreted (QPIPE_CC=none) engines give the same still within 1
   level (8-bit rounding of nearly equal floats) on a 24x32 crop
+- the same PNG bytes with --threads 1 and 3 (no two threads of a launch write one pixel)
 - `bm_match` (called from a small program on a random 40x52 luma with an exact copy of a
   reference block planted at the corner of its +-15 window): every reference's blocks equal
   NumPy's brute force (the reference, then the nearest others below the distance limit,
@@ -166,6 +167,22 @@ def _():
         raise AssertionError("the crop is not denoised: %.2f dB" % psnr(clean, a))
 
 
+@check("denoise.q: the same bytes with --threads 1 and 3 (the strips of a launch write disjoint pixels)")
+def _():
+    _, src = noisy_still(25)
+    outs = []
+    for t in (1, 3):
+        dst = out("threads%d.png" % t)
+        r = run([QPIPE, "run", os.path.join(ROOT, "presets", "denoise.q"), src, dst, "-y", "-q",
+                 "--set", "sigma=25", "--threads", str(t)], timeout=120)
+        expect_code(r, 0, "qpipe run denoise.q --threads %d" % t)
+        with open(dst, "rb") as f:
+            outs.append(f.read())
+    if outs[0] != outs[1]:
+        d = np.abs(read(out("threads1.png")) - read(out("threads3.png")))
+        raise AssertionError("the outputs differ: %d values, by up to %g" % ((d > 0).sum(), d.max()))
+
+
 @check("denoise.q fast and quality: every BM3D kernel is compiled, none left to the interpreter")
 def _():
     # A construct the kernel compiler does not handle sends the whole kernel to the
@@ -193,7 +210,7 @@ nrx = int(ceil((w - 8) / 4)) + 1
 my = zeros(nry, nrx, 8)
 mx = zeros(nry, nrx, 8)
 cnt = zeros(nry, nrx)
-parallel_do([nry, 1], padded_luma(x), my, mx, cnt, h, w, 4, 15, 8, %g, %d, %d, 4, 0, bm_match)
+parallel_do([nry, 1], padded_luma(x), my, mx, cnt, zeros(nry * 1024), h, w, 4, 15, 8, %g, %d, %d, 4, 0, bm_match)
 {!serial for}
 for a = 0..nry - 1
     {!serial for}
