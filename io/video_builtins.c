@@ -241,7 +241,8 @@ void io_vidseek(Rt *rt, int argc, Value *argv, int nout, Value *out)
  * a filter of `qpipe run` receives, through `filter` (a function of one frame that returns
  * the frame to show) and imshow, paced by sync_framerate at the stream's rate. Returns the
  * number of frames played. imshow is the registered one (display/), so io/ does not depend
- * on display/; without a window it shows nothing and the filter still sees every frame. */
+ * on display/; without a window it shows nothing and the filter still sees every frame. It
+ * calls hold("on") first (every frame in one window; hold stays on afterwards). */
 void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
@@ -250,6 +251,7 @@ void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (argc > 1 && argv[1].kind != V_FUNC && argv[1].kind != V_BUILTIN)
         rt_error(rt, "vidplay: the filter must be a function of one frame");
     const RtBuiltin *show = rt_find_builtin(rt, "imshow"), *sync = rt_find_builtin(rt, "sync_framerate");
+    const RtBuiltin *hold = rt_find_builtin(rt, "hold");
     char err[IO_ERRLEN];
     IoVideoIn *in = io_vin_open(path, err, sizeof err);
     if (!in && io_video_unavailable())
@@ -266,6 +268,14 @@ void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (sync && info.fps > 0) {
         v[2] = rt_real(info.fps);
         sync->fn(rt, 1, &v[2], 0, NULL);
+    }
+    if (show && hold) {             /* every frame in one window, as the seeds' hold("on") loop */
+        rt_store(&v[2], rt_string_cstr("on"));
+        if (v[2].kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        Value open;                 /* whether the window is open: an int, not kept */
+        hold->fn(rt, 1, &v[2], 1, &open);
+        rt_store(&v[2], rt_undef());
     }
     for (;;) {
         int64_t pts;
