@@ -109,7 +109,7 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
     /* 'unchecked: the flat offset, as a GPU computes it (x[m, n, 1] of a one-channel image
      * is the next pixel, as Quasar programs rely on); outside the buffer the result is
      * undefined (spec 001): 0, a write is dropped, never a stray access */
-    if (t->mode == LANG_KMODE_UNCHECKED && kind != 'p' && rank <= 4) {
+    if (t->mode == LANG_KMODE_UNCHECKED && !g->fast && kind != 'p' && rank <= 4) {
         kg_bput(h, "    if ((uint64_t)off >= (uint64_t)(1");
         for (int i = 0; i < rank; i++)
             kg_bprintf(h, " * %s", dn[i]);
