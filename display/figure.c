@@ -7,7 +7,8 @@
  * figure and `figure(n)` selects (or creates) figure n; `subplot(rows, cols, k)` splits
  * the current figure and selects pane k, counted from 1 row by row as in MATLAB;
  * title/xlabel/ylabel/legend apply to the current axes; `plot` replaces the axes' series
- * unless `hold("on")`, when it adds to them; `imshow` replaces the axes' content.
+ * unless `hold("on")`, when it adds to them; `imshow` replaces the axes' content, except
+ * that, as in Quasar, a hold("off") imshow after an imshow in the same figure opens a new one.
  * imshow, figure, subplot and plot return the figure's handle, an object with the field
  * `id` and a `connect` function: `h.connect(other)` records that the two windows share
  * zoom and pan (kept for the window; PNGs are unaffected).
@@ -46,6 +47,9 @@ typedef struct DispState {
     int nfigs;
     int cur;                    /* index into figs, -1 when none */
     bool hold;
+    int shown;                  /* id of the figure the last imshow drew in, 0 after a
+                                 * figure()/subplot() selection: hold("off") imshow opens a
+                                 * new figure rather than draw over it */
 } DispState;
 
 static DispState st = {.cur = -1};
@@ -218,6 +222,7 @@ void disp_fig_figure(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int id = argc ? handle_id(rt, argv[0], "figure") : next_id();
     int i = find_figure(id);
     st.cur = i >= 0 ? i : new_figure(rt, id);
+    st.shown = 0;
     make_handle(rt, id, out);
 }
 
@@ -285,6 +290,7 @@ void disp_fig_subplot(Rt *rt, int argc, Value *argv, int nout, Value *out)
         f->cols = (int)c;
     }
     f->cur = (int)(k - 1);
+    st.shown = 0;
     make_handle(rt, f->id, out);
 }
 
@@ -418,7 +424,13 @@ void disp_fig_imshow(Rt *rt, int argc, Value *argv, int nout, Value *out)
         rt_error(rt, "imshow: an image of %lld elements is too large to show", (long long)a->n);
     double lo, hi;
     display_range(rt, a, argc, argv, &lo, &hi);
+    /* Quasar: imshow shows its image in a new window, unless hold("on") (then it updates
+     * the current one, as a video loop does) or figure()/subplot() selected where to draw
+     * since the last imshow. */
+    if (!st.hold && st.cur >= 0 && st.shown == st.figs[st.cur].id && st.figs[st.cur].rows * st.figs[st.cur].cols == 1)
+        new_figure(rt, next_id());
     DispFigure *f = current_figure(rt);
+    st.shown = f->id;
     make_handle(rt, f->id, out);
     if (!disp_recording()) {
         if (f->rows * f->cols == 1) {           /* the window's own texture, paced */

@@ -39,6 +39,7 @@ typedef struct VidEntry {
     AVRational tb;              /* reader: its stream's; writer: of the pts it writes */
     int64_t pts;                /* reader: last frame read; writer: last frame written */
     bool has_pts;
+    bool deep;                  /* reader: more than 8 bits a colour: rgb_data is uint16 */
     IoVideoOut *out;            /* writer, from its first frame on */
     char *path, *tmp;           /* writer: final and temporary names */
     int64_t src;                /* writer: id of the source stream, or 0 */
@@ -196,7 +197,8 @@ void io_vidopen(Rt *rt, int argc, Value *argv, int nout, Value *out)
     int64_t dims[3] = {info.height, info.width, 3};
     set_field(rt, o, HANDLE_FIELD, rt_int(e->id));
     set_field(rt, o, "filename", rt_string_cstr(path));
-    set_field(rt, o, "rgb_data", rt_array_new(RT_U8, 3, dims));
+    e->deep = info.bits_per_color > 8;
+    set_field(rt, o, "rgb_data", rt_array_new(e->deep ? RT_U16 : RT_U8, 3, dims));
     set_field(rt, o, "frame_width", rt_int(info.width));
     set_field(rt, o, "frame_height", rt_int(info.height));
     set_field(rt, o, "width", rt_int(info.width));
@@ -208,6 +210,26 @@ void io_vidopen(Rt *rt, int argc, Value *argv, int nout, Value *out)
     set_field(rt, o, "pts", rt_real(0));
 }
 
+/* A frame of a stream of more than 8 bits a colour as Quasar gives it (programs divide
+ * rgb_data by 65535 or 2^16): cube[uint16] on 0..65535, the RGB48 samples, from the
+ * 0..255 floats (RGB48 / 257) the reader makes. Consumes f. */
+static Value deep_frame(Rt *rt, Value f)
+{
+    Value d = rt_array_frame(RT_U16, 3, f.a->dims);
+    if (d.kind != V_ARRAY) {
+        rt_release(f);
+        rt_out_of_memory(rt);
+    }
+    const float *s = f.a->data;
+    uint16_t *o = d.a->data;
+    for (int64_t i = 0; i < f.a->n; i++) {
+        double v = rint((double)s[i] * 257.0);
+        o[i] = (uint16_t)(v > 0 ? (v < 65535 ? v : 65535) : 0);   /* NaN: 0 */
+    }
+    rt_release(f);
+    return d;
+}
+
 void io_vidreadframe(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc, (void)nout;
@@ -215,9 +237,11 @@ void io_vidreadframe(Rt *rt, int argc, Value *argv, int nout, Value *out)
     char err[IO_ERRLEN];
     Value frame;
     int64_t pts;
-    int rc = io_vin_read_elem(e->in, RT_U8, &frame, &pts, err, sizeof err);
+    int rc = io_vin_read_elem(e->in, e->deep ? RT_F32 : RT_U8, &frame, &pts, err, sizeof err);
     if (rc < 0)
         rt_error(rt, "vidreadframe: %s", err);
+    if (rc == 1 && e->deep)
+        frame = deep_frame(rt, frame);
     if (rc == 1) {
         e->pts = pts;
         e->has_pts = true;
@@ -241,7 +265,8 @@ void io_vidseek(Rt *rt, int argc, Value *argv, int nout, Value *out)
  * a filter of `qpipe run` receives, through `filter` (a function of one frame that returns
  * the frame to show) and imshow, paced by sync_framerate at the stream's rate. Returns the
  * number of frames played. imshow is the registered one (display/), so io/ does not depend
- * on display/; without a window it shows nothing and the filter still sees every frame. */
+ * on display/; without a window it shows nothing and the filter still sees every frame. It
+ * calls hold("on") first (every frame in one window; hold stays on afterwards). */
 void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)nout;
@@ -250,6 +275,7 @@ void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (argc > 1 && argv[1].kind != V_FUNC && argv[1].kind != V_BUILTIN)
         rt_error(rt, "vidplay: the filter must be a function of one frame");
     const RtBuiltin *show = rt_find_builtin(rt, "imshow"), *sync = rt_find_builtin(rt, "sync_framerate");
+    const RtBuiltin *hold = rt_find_builtin(rt, "hold");
     char err[IO_ERRLEN];
     IoVideoIn *in = io_vin_open(path, err, sizeof err);
     if (!in && io_video_unavailable())
@@ -266,6 +292,14 @@ void io_vidplay(Rt *rt, int argc, Value *argv, int nout, Value *out)
     if (sync && info.fps > 0) {
         v[2] = rt_real(info.fps);
         sync->fn(rt, 1, &v[2], 0, NULL);
+    }
+    if (show && hold) {             /* every frame in one window, as the seeds' hold("on") loop */
+        rt_store(&v[2], rt_string_cstr("on"));
+        if (v[2].kind == V_UNDEF)
+            rt_out_of_memory(rt);
+        Value open;                 /* whether the window is open: an int, not kept */
+        hold->fn(rt, 1, &v[2], 1, &open);
+        rt_store(&v[2], rt_undef());
     }
     for (;;) {
         int64_t pts;

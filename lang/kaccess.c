@@ -106,6 +106,18 @@ static void accessor(Gen *g, Var *v, int k, char kind, const char *vt, char *out
             kg_bprintf(h, " * %s", dn[i]);
     }
     kg_bput(h, ";\n");
+    /* 'unchecked: the flat offset, as a GPU computes it (x[m, n, 1] of a one-channel image
+     * is the next pixel, as Quasar programs rely on); outside the buffer the result is
+     * undefined (spec 001): 0, a write is dropped, never a stray access */
+    if (t->mode == LANG_KMODE_UNCHECKED && !g->fast && kind != 'p' && rank <= 4) {
+        kg_bput(h, "    if ((uint64_t)off >= (uint64_t)(1");
+        for (int i = 0; i < rank; i++)
+            kg_bprintf(h, " * %s", dn[i]);
+        if (kind == 'r' && is_cplx_elem(t->elem))
+            kg_bprintf(h, "))\n        return %s_make(0, 0);\n", T);
+        else
+            kg_bprintf(h, "))\n        return%s;\n", kind == 'w' ? "" : " 0");
+    }
     if (kind == 'r')
         kg_read_return(g, h, v);
     else if (kind == 'w')

@@ -177,6 +177,18 @@ static void strides(const RtArray *a, const Sel *s, int64_t *st)
     }
 }
 
+/* 'unchecked outside the array: the flat row-major offset a GPU computes from the
+ * index (x[m, n, 1] of a one-channel image is the next pixel, which Quasar programs rely
+ * on), or -1 (read as 0, a write dropped) outside the buffer, where spec 001 leaves the
+ * result undefined: never a stray access. */
+static int64_t unchecked_offset(const RtArray *a, int n, const int64_t *pos, const int64_t *st)
+{
+    int64_t off = 0;
+    for (int d = 0; d < n; d++)
+        off += pos[d] * st[d];
+    return off >= 0 && off < a->n ? off : -1;
+}
+
 /* Visit every selected element: off < 0 means outside (and the mode said to skip). */
 typedef void (*Visit)(void *ctx, int64_t k, int64_t off);
 
@@ -198,7 +210,9 @@ static void walk(Rt *rt, const RtArray *a, RtMode mode, bool writing, const Sel 
             int64_t p = wrap(writing ? RT_MODE_SAFE : mode, pos[d], s->dims[d], &o);
             if (o) {
                 outside = true;
-                if (mode == RT_MODE_DEFAULT || mode == RT_MODE_CHECKED || mode == RT_MODE_UNCHECKED)
+                if (mode == RT_MODE_UNCHECKED)
+                    break;
+                if (mode == RT_MODE_DEFAULT || mode == RT_MODE_CHECKED)
                     out_of_range(rt, site, a, s->n, pos);
             }
             if (p < 0) {
@@ -207,7 +221,8 @@ static void walk(Rt *rt, const RtArray *a, RtMode mode, bool writing, const Sel 
             }
             off += p * st[d];
         }
-        (void)outside;
+        if (outside && mode == RT_MODE_UNCHECKED)
+            off = unchecked_offset(a, s->n, pos, st);
         fn(ctx, k, off);
         int d = s->n - 1;
         while (d >= 0 && ++ctr[d] == s->count[d])
@@ -255,7 +270,11 @@ static void scalar_offset(Rt *rt, const RtArray *a, RtMode mode, int nidx, const
     for (int d = 0; d < nidx; d++) {
         bool o = false;
         int64_t p = wrap(mode, pos[d], s.dims[d], &o);
-        if (o && (mode == RT_MODE_DEFAULT || mode == RT_MODE_CHECKED || mode == RT_MODE_UNCHECKED))
+        if (o && mode == RT_MODE_UNCHECKED) {
+            *off_out = unchecked_offset(a, nidx, pos, st);
+            return;
+        }
+        if (o && (mode == RT_MODE_DEFAULT || mode == RT_MODE_CHECKED))
             out_of_range(rt, site, a, nidx, pos);
         if (p < 0) {
             *off_out = -1;

@@ -525,8 +525,24 @@ static RtMode mode_of(LangType *t);
 
 /* A numeric array that the declared array type converts (ivec2 given [1, 2], vec given
  * an int vector): rank and length fit, only the element type differs. */
+/* An integer scalar type name: int, int8 … uint64. */
+static bool int_type_name(const char *n)
+{
+    static const char *const names[] = {"int", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcmp(n, names[i]))
+            return true;
+    return false;
+}
+
 static bool numeric_convertible(Value v, LangType *t)
 {
+    /* a scalar where an int is declared converts, with rt_type_coerce's warning, as a typed
+       assignment does: Quasar programs pass floor(...) or mod(...) of scalars to int
+       parameters (docs/runtime.md "Typed parameters") */
+    if (v.kind == V_SCALAR && t && t->kind == TY_NAME && !t->has_dim && !t->has_sizes && t->name &&
+        int_type_name(t->name))
+        return true;
     bool number = v.kind == V_INT || v.kind == V_SCALAR || v.kind == V_COMPLEX;
     if ((!number && (v.kind != V_ARRAY || v.a->elem == RT_VALUE)) || !t || t->kind != TY_NAME)
         return false;

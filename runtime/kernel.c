@@ -130,6 +130,42 @@ static void pad_grid(Grid *g, Node *fn, const Special *special)
     }
 }
 
+/* A kernel whose position parameters are all declared `int` (pos : int, blkpos : int …),
+ * launched over a grid that is one-dimensional but for dimensions of 1 (parallel_do([1, W])
+ * or [[1, W], [1, W]]: real programs write max_block_size(k, [1, W]) for a row of
+ * threads), runs over that one dimension: blkpos then counts 0..W-1 as the program means,
+ * where the first component alone would always be 0. */
+static void squeeze_grid(Grid *g, Node *fn, const Special *special)
+{
+    if (g->rank < 2)
+        return;
+    bool any = false;
+    for (int i = 0; i < fn->args.n && i < RT_MAX_ARGS; i++) {
+        if (special[i] == SP_NONE || special[i] == SP_WARPSIZE)
+            continue;
+        if (special[i] == SP_GROUP)
+            return;
+        LangType *t = ((Node *)fn->args.items[i])->type;
+        if (!t || t->kind != TY_NAME || strcmp(t->name, "int"))
+            return;
+        any = true;
+    }
+    int keep = -1;
+    for (int d = 0; d < g->rank; d++) {
+        if (g->dims[d] == 1 && g->blk[d] == 1)
+            continue;
+        if (keep >= 0)
+            return;
+        keep = d;
+    }
+    if (!any || keep <= 0)
+        return;     /* already the first dimension (or all 1): the first component is right */
+    g->dims[0] = g->dims[keep];
+    g->blk[0] = g->blk[keep];
+    g->cnt[0] = g->cnt[keep];
+    g->rank = 1;
+}
+
 /* ---------------------------------------------------------------- the launch */
 
 /* A thread_block object (spec 000 "Cooperative groups"): thread_idx, size and active_mask
@@ -757,6 +793,7 @@ void lib_parallel_do(Rt *rt, int argc, Value *argv, int nout, Value *out)
     }
     L.special = special;
     pad_grid(&L.g, fn, special);
+    squeeze_grid(&L.g, fn, special);
     int want = fn->args.n - nspecial, given = argc - 2;
     if (want != given)
         rt_error(rt, "parallel_do: '%s' takes %d argument%s besides its special parameters, %d given",

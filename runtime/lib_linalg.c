@@ -5,7 +5,7 @@
  * Conventions (docs/linalg.md): matrices are row-major; a vec argument is a 1xN row,
  * a vec result is a Quasar vec (singular values, eigenvalues, solve(A, b) for a vec b).
  * Outputs follow MATLAB: [U, S, V] = svd(A) with A = U*S*transpose(V), S m x n;
- * [V, D] = symeig(A) with eigenvectors in the columns of V, eigenvalues ascending;
+ * [V, D] = symeig(A) with eigenvectors in the columns of V, eigenvalues ascending (a vec);
  * chol(A) upper triangular R with transpose(R)*R = A; [L, U, P] = lu(A) with
  * P*A = L*U; [Q, R] = qr(A) full. Everything runs in the program's precision.
  *
@@ -168,7 +168,8 @@ void lib_pinv(Rt *rt, int argc, Value *argv, int nout, Value *out)
 /* ---------------------------------------------------------------- eigenvalues */
 
 /* symeig(A): eigenvalues of the symmetric A (its upper triangle is read), ascending;
- * [V, D] = symeig(A): eigenvectors in the columns of V, D = diag(eigenvalues). */
+ * [V, D] = symeig(A): eigenvectors in the columns of V, D the eigenvalues as a vec (Quasar:
+ * programs take `min(D)` as the smallest eigenvalue; docs/linalg.md). */
 void lib_symeig(Rt *rt, int argc, Value *argv, int nout, Value *out)
 {
     (void)argc;
@@ -190,10 +191,7 @@ void lib_symeig(Rt *rt, int argc, Value *argv, int nout, Value *out)
         done(rt, &t, &w, (bool[]){true}, 1, out);
         return;
     }
-    RtArray *d = rt_la_new(rt, &t, n, n, false);
-    for (int64_t i = 0; i < n; i++)
-        put(d, i, i, rt_get_real(w, i));
-    done(rt, &t, (RtArray *[]){a, d}, (bool[]){false, false}, 2, out);
+    done(rt, &t, (RtArray *[]){a, w}, (bool[]){false, true}, 2, out);
 }
 
 /* Eigenvector j of geev's output as complex column j of V: a real eigenvalue's vector is

@@ -18,8 +18,10 @@
  *  - any/all give int 0/1 over all elements and 0/1 arrays along a dimension; NaN counts
  *    as non-zero (as in conditions). Empty input: sum 0, prod 1, mean/var/std/median NaN,
  *    any 0, all 1.
- *  - cumsum/cumprod keep the shape; without `dim` they run along the first dimension
- *    longer than 1 (MATLAB's rule: the vector itself for a vec, dimension 0 for a matrix).
+ *  - cumsum/cumprod keep the shape; without `dim` they run along the last dimension
+ *    longer than 1: the vector itself for a vec, along each row (dimension 1) for a
+ *    matrix, as Quasar does (docs/runtime.md: real programs write cumsum(x) for
+ *    MATLAB's cumsum(x, 2) and transpose(cumsum(transpose(x))) for cumsum(x, 1)).
  *
  * Over all elements, arrays are cut into fixed blocks of BLOCK elements; the blocks are
  * folded on the thread pool into per-block partial results, combined in block order, so
@@ -471,10 +473,10 @@ static void cumulate_lines(void *ctx, int64_t lo, int64_t hi)
     }
 }
 
-/* MATLAB's default: the first dimension longer than 1. */
-static int64_t first_long_dim(const RtArray *a)
+/* Quasar's default: the last dimension longer than 1 (row-major storage's innermost). */
+static int64_t last_long_dim(const RtArray *a)
 {
-    for (int i = 0; i < a->rank; i++)
+    for (int i = a->rank - 1; i >= 0; i--)
         if (a->dims[i] > 1)
             return i;
     return 0;
@@ -490,7 +492,7 @@ static void cumulate(Rt *rt, const char *name, bool prod, int argc, Value *argv,
         return;
     }
     if (dim < 0)
-        dim = first_long_dim(a);
+        dim = last_long_dim(a);
     bool cplx = rt_elem_is_complex(a->elem);
     *dst = new_array(rt, cplx ? rt_complex_elem(rt) : rt_scalar_elem(rt), a->rank, a->dims);
     Cumul C = {a, dst->a, prod, around(a, dim)};

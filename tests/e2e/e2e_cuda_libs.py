@@ -448,7 +448,7 @@ print svd(transpose(A))
 w = symeig(S4)
 print w
 [V, D] = symeig(S4)
-print max(abs(S4 * V - V * D)) < 1e-12
+print max(abs(S4 * V - V * diag(D))) < 1e-12
 print max(abs(transpose(V) * V - eye(4))) < 1e-12
 e = eig(G)
 print real(e)

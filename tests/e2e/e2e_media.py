@@ -372,6 +372,29 @@ def _():
         raise AssertionError("%d luma levels out of the input's %d: an 8-bit stage" % (levels, src_levels))
 
 
+@check("media: vidreadframe of a 10-bit stream gives rgb_data as cube[uint16] on 0..65535, "
+       "ffmpeg's RGB48 samples (Quasar programs divide it by 65535)")
+def _():
+    ten = out("gbr10.mkv")
+    ffmpeg("-f", "lavfi", "-i", "testsrc2=size=64x48:duration=0.1", "-pix_fmt", "gbrp10le", "-c:v", "ffv1", ten)
+    prog = out("deep.q")
+    with open(prog, "w") as f:
+        f.write('s = vidopen("%s")\nvidreadframe(s)\nx = s.rgb_data\nprint s.bits_per_color, " ", type(x)\n'
+                'for i = 0..numel(x) - 1\n    print x[i]\nend\n' % ten)
+    code, o, err = run([QPIPE, "exec", prog])
+    expect_code((code, o, err), 0, "qpipe exec")
+    lines = o.split("\n")
+    if lines[0] != "10 cube[uint16]":
+        raise AssertionError("header %r" % lines[0])
+    raw = ffmpeg_bytes("-i", ten, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb48le", "-")
+    want = [raw[i] | raw[i + 1] << 8 for i in range(0, len(raw), 2)]
+    got = [int(v) for v in lines[1:] if v]
+    bad = [(i, g, w) for i, (g, w) in enumerate(zip(got, want)) if abs(g - w) > 0]
+    if len(got) != len(want) or bad or max(got) <= 255:
+        raise AssertionError("%d samples of %d; differing (index, qpipe, ffmpeg): %s"
+                             % (len(got), len(want), bad[:5]))
+
+
 def ffmpeg_bytes(*args):
     p = subprocess.run(["ffmpeg", "-nostdin", "-v", "error"] + list(args), stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, timeout=60)

@@ -285,7 +285,8 @@ def plot_window():
 def sync_framerate():
     prog = out("sync.q")
     # the first imshow opens the window (SDL and OpenGL start): outside the timing
-    write(prog, 'x = zeros(48, 64)\nimshow(x)\ntic()\nfor k = 0..49\n    imshow(x + k)\n    sync_framerate(25)\n'
+    # hold("on"): every frame in the one window (without it each imshow opens a window)
+    write(prog, 'x = zeros(48, 64)\nimshow(x)\nhold("on")\ntic()\nfor k = 0..49\n    imshow(x + k)\n    sync_framerate(25)\n'
                 'endfor\nprint "took ", toc() / 1000\n')
     log = out("sync.log")
     rc = finish(spawn(["exec", "--no-wait", prog], xenv(), log), 30)

@@ -33,7 +33,7 @@ print max(abs(U3 * S3 * transpose(V3) - transpose(A))) < 1e-3
 w = symeig(S)
 print round(w[0..4] * 1000) / 1000
 [V, D] = symeig(S)
-print max(abs(S * V - V * D)) < 1e-3
+print max(abs(S * V - V * diag(D))) < 1e-3
 G = A[0..15, 0..15]
 e = eig(G)
 print round(sum(real(e)) * 1000) / 1000

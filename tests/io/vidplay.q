@@ -37,6 +37,9 @@ print n, " ", seen.n, " ", seen.exact
 % a lambda, and no filter at all
 print vidplay(dir + "p.mkv", x -> x / 2), " ", vidplay(dir + "p.mkv")
 % expect: 6 6
+% every frame went to one figure: vidplay turns hold on, as the playback loop below does
+print imshow(zeros(2, 2)).id
+% expect: 1
 
 % the seeds' playback loop
 stream = vidopen(dir + "p.mkv")
