@@ -118,12 +118,66 @@ static double out_sample(const IoPixels *px, size_t p, int oc, int k)
     return sample(px, base);
 }
 
+static Value to_array(const char *path, IoPixels *px, IoImageMode mode, bool dbl, char *err, size_t errlen);
+
 Value io_image_read(const char *path, IoImageMode mode, bool dbl, char *err, size_t errlen)
 {
     IoPixels px = {0};
     io_limit_reset();
     if (decode(path, &px, err, errlen) < 0)
         return rt_undef();
+    return to_array(path, &px, mode, dbl, err, errlen);
+}
+
+Value io_image_read_rgb(const char *path, bool dbl, Value *alpha, char *err, size_t errlen)
+{
+    IoPixels px = {0};
+    *alpha = rt_undef();
+    io_limit_reset();
+    if (decode(path, &px, err, errlen) < 0)
+        return rt_undef();
+    if (px.c == 2 || px.c == 4) {
+        int64_t dims[2] = {px.h, px.w};
+        *alpha = rt_array_uninit(dbl ? RT_F64 : RT_F32, 2, dims);
+        if (alpha->kind == V_UNDEF) {
+            snprintf(err, errlen, "'%s': out of memory for %d x %d pixels", path, px.w, px.h);
+            io_pixels_free(&px);
+            return rt_undef();
+        }
+        size_t npix = (size_t)px.w * (size_t)px.h;
+        for (size_t p = 0; p < npix; p++)
+            rt_set_real(alpha->a, (int64_t)p, sample(&px, p * (size_t)px.c + (size_t)px.c - 1), false);
+    }
+    Value v = to_array(path, &px, IO_IMAGE_RGB, dbl, err, errlen);
+    if (v.kind == V_UNDEF) {
+        rt_release(*alpha);
+        *alpha = rt_undef();
+    }
+    return v;
+}
+
+Value io_image_with_alpha(const RtArray *y, const RtArray *alpha)
+{
+    int c = y->rank == 2 ? 1 : y->rank == 3 ? (int)y->dims[2] : 0;
+    if ((c != 1 && c != 3) || alpha->rank != 2 || y->dims[0] != alpha->dims[0] || y->dims[1] != alpha->dims[1])
+        return rt_undef();
+    int64_t dims[3] = {y->dims[0], y->dims[1], c + 1};
+    Value v = rt_array_uninit(y->elem == RT_F64 ? RT_F64 : RT_F32, 3, dims);
+    if (v.kind == V_UNDEF)
+        return v;
+    int64_t npix = alpha->n;
+    for (int64_t p = 0; p < npix; p++) {
+        for (int k = 0; k < c; k++)
+            rt_set_real(v.a, p * (c + 1) + k, rt_get_real(y, p * c + k), false);
+        rt_set_real(v.a, p * (c + 1) + c, rt_get_real(alpha, p), false);
+    }
+    return v;
+}
+
+/* px (freed here) as an H x W x C array of the mode's channels. */
+static Value to_array(const char *path, IoPixels *pxp, IoImageMode mode, bool dbl, char *err, size_t errlen)
+{
+    IoPixels px = *pxp;
     int oc = mode == IO_IMAGE_RGB ? 3 : mode == IO_IMAGE_GRAY ? 1 : px.c;
     int64_t dims[3] = {px.h, px.w, oc};
     Value v = rt_array_uninit(dbl ? RT_F64 : RT_F32, 3, dims);

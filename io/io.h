@@ -55,6 +55,14 @@ typedef struct IoImageWrite {
 /* A new array (cube H x W x C of the program's scalar type), or V_UNDEF with err set.
  * dbl: scalars are double (--double). */
 Value io_image_read(const char *path, IoImageMode mode, bool dbl, char *err, size_t errlen);
+/* io_image_read's "rgb" mode, and in *alpha the file's alpha plane (H x W, the file's
+ * range) when it has one, else V_UNDEF: what `qpipe run` gives a filter, and the alpha it
+ * puts back beside the result (io_image_with_alpha). One decode. */
+Value io_image_read_rgb(const char *path, bool dbl, Value *alpha, char *err, size_t errlen);
+/* y (H x W gray or H x W x 3) with the plane alpha appended as its last channel: a new
+ * array of 2 or 4 channels, or V_UNDEF when y is not of alpha's height and width or not
+ * 1 or 3 channels. */
+Value io_image_with_alpha(const RtArray *y, const RtArray *alpha);
 /* Write a 2-D or 3-D numeric array; the format comes from the file name's extension.
  * 0 on success, negative with err set. */
 int io_image_write(const char *path, const RtArray *img, const IoImageWrite *opt, char *err, size_t errlen);

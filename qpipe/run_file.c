@@ -38,12 +38,23 @@ static int output_bits(const char *in, const char *out)
     return bits == 32 && tif ? 32 : 16;
 }
 
+/* Whether the output format keeps an alpha channel (PNG, TIFF). */
+static bool holds_alpha(const char *out)
+{
+    const char *ext = strrchr(out, '.');
+    return ext && (!strcasecmp(ext, ".png") || !strcasecmp(ext, ".tif") || !strcasecmp(ext, ".tiff"));
+}
+
 int run_image_file(const RunChain *c, const char *in, const char *out, bool overwrite, RunFileTimes *times,
                    char *err, size_t errlen)
 {
     err[0] = '\0';
     double t0 = run_now();
-    Value x = io_image_read(in, IO_IMAGE_RGB, c->dbl, err, errlen);
+    /* the filters see RGB; an input's alpha goes back beside a result of the same size, as
+     * ffmpeg's filters pass it through (a result of another size, or a format without
+     * alpha, has none) */
+    Value alpha;
+    Value x = io_image_read_rgb(in, c->dbl, &alpha, err, errlen);
     if (x.kind == V_UNDEF) {
         if (!err[0])
             snprintf(err, errlen, "%s: cannot read", in);
@@ -56,6 +67,14 @@ int run_image_file(const RunChain *c, const char *in, const char *out, bool over
     if (!rc)
         rc = run_chain_apply(c, x, &y);
     rt_release(x);
+    if (!rc && alpha.kind == V_ARRAY && holds_alpha(out)) {
+        Value ya = io_image_with_alpha(y.a, alpha.a);
+        if (ya.kind == V_ARRAY) {
+            rt_release(y);
+            y = ya;
+        }
+    }
+    rt_release(alpha);
     if (rc) {
         if (rc == EX_INTERRUPTED || run_interrupted)
             snprintf(err, errlen, "interrupted; %s not written", out);

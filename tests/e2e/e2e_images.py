@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""tests/e2e/e2e_orientation.py - photos read upright (io/orient.c, docs/media.md "What is
-read"): a JPEG's Exif Orientation (1..8, as phones and cameras write it instead of turning
-the pixels) turns the decoded picture, as OpenCV's imread and photo viewers do.
+"""tests/e2e/e2e_images.py - `qpipe run` on image files, what ffmpeg and OpenCV users expect:
+
+- photos read upright (io/orient.c, docs/media.md "What is read"): a JPEG's Exif
+  Orientation (1..8, as phones and cameras write it instead of turning the pixels) turns the
+  decoded picture, as OpenCV's imread and photo viewers do;
+- an input's alpha channel passes through beside a result of the same size into PNG and
+  TIFF (qpipe/run_file.c), as ffmpeg's filters pass it; a resized result or a JPEG has none.
 
 The JPEG is written by OpenCV without Exif; an Exif APP1 segment holding one Orientation
 entry is spliced in after SOI byte by byte here. References: the orientation-1 decode
@@ -10,6 +14,7 @@ turned by NumPy per the Exif specification (exactly), and OpenCV's imread of the
 
 import os
 import struct
+import subprocess
 import sys
 
 try:
@@ -74,6 +79,37 @@ def _():
             raise AssertionError("orientation %d: OpenCV reads shape %s, %s" % (
                 o, cv.shape, "" if cv.shape != got.shape else
                 "differs by %d" % np.abs(cv.astype(int) - got.astype(int)).max()))
+
+
+@check("an RGBA PNG through invert.q keeps its alpha exactly (PNG and TIFF); resized or into JPEG it has "
+       "none")
+def _():
+    img = np.zeros((20, 30, 4), np.uint8)
+    img[..., 0] = np.arange(30, dtype=np.uint8) * 8
+    img[..., 1] = 100
+    img[..., 2] = (np.arange(20, dtype=np.uint8) * 10)[:, None]
+    img[..., 3] = np.tile(np.arange(30, dtype=np.uint8) * 8 + 7, (20, 1))
+    src = out("alpha.png")
+    cv2.imwrite(src, img)
+    for ext in ("png", "tif"):
+        dst = out("alpha-inv." + ext)
+        expect_code(qpipe(os.path.join(ROOT, "presets/invert.q"), src, dst, "-y"), 0, "invert into " + ext)
+        # ffmpeg decodes TIFF's unassociated alpha as stored (OpenCV's TIFF reader premultiplies)
+        p = subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", dst, "-f", "rawvideo", "-pix_fmt",
+                            "bgra", "-"], stdout=subprocess.PIPE, check=True)
+        got = np.frombuffer(p.stdout, np.uint8)
+        got = got.reshape(img.shape) if got.size == img.size else None
+        if got is None or got.shape != img.shape:
+            raise AssertionError("%s: shape %s, expected %s" % (ext, None if got is None else got.shape, img.shape))
+        if not np.array_equal(got[..., 3], img[..., 3]) or not np.array_equal(got[..., :3], 255 - img[..., :3]):
+            raise AssertionError("%s: alpha or colour differ" % ext)
+    small = out("alpha-half.png")
+    expect_code(qpipe(os.path.join(ROOT, "presets/resize.q"), src, small, "-y"), 0, "resize")
+    jpg = out("alpha-inv.jpg")
+    expect_code(qpipe(os.path.join(ROOT, "presets/invert.q"), src, jpg, "-y"), 0, "invert into jpg")
+    shapes = (cv2.imread(small, cv2.IMREAD_UNCHANGED).shape, cv2.imread(jpg, cv2.IMREAD_UNCHANGED).shape)
+    if shapes != ((10, 15, 3), (20, 30, 3)):
+        raise AssertionError("resized / JPEG shapes %s" % (shapes,))
 
 
 if __name__ == "__main__":
