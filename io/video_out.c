@@ -218,7 +218,9 @@ static int set_encoder_options(IoVideoOut *out, const AVCodec *c, const IoVideoO
     const char *preset = opt && opt->preset ? opt->preset : "medium";
     int crf = opt ? opt->crf : 18;
     if (priv && av_opt_find(priv, "preset", NULL, 0, 0)) {
-        if (av_opt_set(priv, "preset", preset, 0) < 0) {
+        /* "medium" is x264's and x265's default; an encoder whose presets are others
+         * (libwebp: photo, picture …) keeps its own unless one was asked for */
+        if (av_opt_set(priv, "preset", preset, 0) < 0 && (opt && opt->preset)) {
             snprintf(err, errlen, "'%s': the encoder %s has no preset '%s'", out->path, c->name, preset);
             return -1;
         }

@@ -723,6 +723,8 @@ int cmd_run(int argc, char **argv, const RunEnv *env)
     } else if (!exists(a.in)) {
         fprintf(stderr, "qpipe run: %s: no such file\n", a.in);
         rc = EX_NOINPUT;
+    } else if (io_is_image(a.in) && !is_dir(a.out) && io_is_video_name(a.out)) {
+        rc = run_video(&c, &a);     /* a still into .webp or .gif: one frame through FFmpeg's encoder */
     } else if (io_is_image(a.in)) {
         rc = run_one_image(&c, &a);
     } else {

@@ -5,7 +5,9 @@
   Orientation (1..8, as phones and cameras write it instead of turning the pixels) turns the
   decoded picture, as OpenCV's imread and photo viewers do;
 - an input's alpha channel passes through beside a result of the same size into PNG and
-  TIFF (qpipe/run_file.c), as ffmpeg's filters pass it; a resized result or a JPEG has none.
+  TIFF (qpipe/run_file.c), as ffmpeg's filters pass it; a resized result or a JPEG has none;
+- a still into .webp or .gif is written by FFmpeg's encoder (one frame), as `ffmpeg -i x.png
+  x.webp` does.
 
 The JPEG is written by OpenCV without Exif; an Exif APP1 segment holding one Orientation
 entry is spliced in after SOI byte by byte here. References: the orientation-1 decode
@@ -28,7 +30,7 @@ except ImportError:
     sys.exit(1)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import ROOT, check, expect_code, main, out, qpipe  # noqa: E402
+from harness import ROOT, check, expect_code, ffmpeg, main, out, psnr_files, qpipe  # noqa: E402
 
 
 def exif_app1(orientation, big_endian):
@@ -110,6 +112,24 @@ def _():
     shapes = (cv2.imread(small, cv2.IMREAD_UNCHANGED).shape, cv2.imread(jpg, cv2.IMREAD_UNCHANGED).shape)
     if shapes != ((10, 15, 3), (20, 30, 3)):
         raise AssertionError("resized / JPEG shapes %s" % (shapes,))
+
+
+@check("a still into .webp and .gif: one frame of the still's size, close to ffmpeg's own negate")
+def _():
+    src = out("still.png")
+    ffmpeg("-f", "lavfi", "-i", "testsrc2=size=96x64", "-frames:v", "1", src)
+    for ext, floor in (("webp", 40), ("gif", 40)):     # measured: identical (inf dB)
+        dst, ref = out("still-inv." + ext), out("still-ref." + ext)
+        expect_code(qpipe(os.path.join(ROOT, "presets/invert.q"), src, dst, "-y"), 0, "into ." + ext)
+        ffmpeg("-i", src, "-vf", "negate", ref)
+        p = subprocess.run(["ffprobe", "-v", "error", "-count_frames", "-show_entries",
+                            "stream=width,height,nb_read_frames", "-of", "csv=p=0", dst],
+                           stdout=subprocess.PIPE, check=True)
+        if p.stdout.decode().strip() != "96,64,1":
+            raise AssertionError(".%s: %r, expected one 96x64 frame" % (ext, p.stdout.decode().strip()))
+        db = psnr_files(dst, ref)
+        if db < floor:
+            raise AssertionError(".%s: %.1f dB from ffmpeg's negate" % (ext, db))
 
 
 if __name__ == "__main__":
