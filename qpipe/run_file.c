@@ -50,6 +50,17 @@ int run_image_file(const RunChain *c, const char *in, const char *out, bool over
 {
     err[0] = '\0';
     double t0 = run_now();
+    if (!io_is_image(out) && io_is_video_name(out)) {
+        /* .webp, .gif: FFmpeg's encoder, one frame with its defaults (a folder run's
+         * --format webp; a single file's own options come through cmd_run.c) */
+        RunMedia m;
+        run_media_init(&m);
+        RunProgress pr = {.quiet = true};
+        int rc = run_video_file(c, in, out, &m, &pr, overwrite, err, errlen);
+        if (times)
+            *times = (RunFileTimes){0, run_now() - t0, 0};
+        return rc;
+    }
     /* the filters see RGB; an input's alpha goes back beside a result of the same size, as
      * ffmpeg's filters pass it through (a result of another size, or a format without
      * alpha, has none) */

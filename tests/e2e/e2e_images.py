@@ -130,6 +130,19 @@ def _():
         db = psnr_files(dst, ref)
         if db < floor:
             raise AssertionError(".%s: %.1f dB from ffmpeg's negate" % (ext, db))
+    # a folder of stills with --format webp
+    folder, into = out("stills"), out("stills-webp")
+    os.makedirs(folder, exist_ok=True)
+    for name in ("a.png", "b.png"):
+        ffmpeg("-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1", os.path.join(folder, name))
+    expect_code(qpipe(os.path.join(ROOT, "presets/invert.q"), folder, into, "--format", "webp", "-y"), 0,
+                "a folder into webp")
+    if sorted(os.listdir(into)) != ["a.webp", "b.webp"]:
+        raise AssertionError("folder into webp: %s" % sorted(os.listdir(into)))
+    ffmpeg("-i", os.path.join(folder, "a.png"), "-vf", "negate", out("a-ref.webp"))
+    db = psnr_files(os.path.join(into, "a.webp"), out("a-ref.webp"))
+    if db < 40:
+        raise AssertionError("folder into webp: a.webp %.1f dB from ffmpeg's negate" % db)
 
 
 if __name__ == "__main__":
