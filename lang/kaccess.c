@@ -223,8 +223,12 @@ static void indices(Gen *g, Node *n, Var *v, Idx *x)
         if (e->kind == N_COLON_ALL || e->kind == N_SPREAD)
             kg_unsupported(g, e, "':' and '...' in a kernel index");
         Ex ie = kg_expr(g, e);
-        if (ie.t.kind == LK_VEC && n->args.n == 1 && ie.t.n == v->t.rank && ie.t.n <= 4) {
-            /* a[pos]: the accessor takes the position vector and unpacks it */
+        if (ie.t.kind == LK_VEC && n->args.n == 1 && ie.t.n <= 4 &&
+            (ie.t.n == v->t.rank || (v->t.rank >= 2 && ie.t.n > v->t.rank))) {
+            /* a[pos]: the accessor takes the position vector and unpacks it; a longer one
+             * than the rank (a mat given for a cube parameter, x[pos + [i, j, 0]]) indexes
+             * the trailing dims of extent 1, as x[m, n, 0] does; not for a vec, whose
+             * elements may lie along any one dim (a 1x1x3 pixel) */
             x->vec = ie.c;
             x->vec_t = ie.t;
             x->k = ie.t.n;
@@ -287,7 +291,8 @@ static Ex tex_read(Gen *g, Node *n, Var *v)
         if (e->kind == N_COLON_ALL || e->kind == N_SPREAD)
             kg_unsupported(g, e, "':' and '...' in a kernel index");
         Ex ie = kg_expr(g, e);
-        if (ie.t.kind == LK_VEC && n->args.n == 1 && ie.t.n == t->rank && ie.t.n <= 4) {
+        if (ie.t.kind == LK_VEC && n->args.n == 1 && ie.t.n <= 4 &&
+            (ie.t.n == t->rank || (t->rank >= 2 && ie.t.n > t->rank))) {
             vec = ie.c, vec_t = ie.t, k = ie.t.n;
             continue;
         }

@@ -7,7 +7,9 @@ the interpreter (which gives the same values, so the golden files alone cannot t
 interpreter or computed a wrong value compiled:
 - tests/kernels/basics/local_vector_compound_assign.q: `dr[i] += t * t` on a local vector;
 - tests/kernels/calls/device_vector_by_reference.q: a local vector written by a device
-  function (its values are checked by the golden run; here that it is compiled).
+  function (its values are checked by the golden run; here that it is compiled);
+- tests/kernels/access_modes/mat_as_cube_vec3_index.q: x[pos + [i, j, 0]] on a mat given
+  for a cube parameter (a position vector one longer than the array's rank).
 
 And the CPU engine's split of a small grid of heavy positions between the pool's threads
 (runtime/cpu/engine.c rt_cpu_grain): two positions that each wait (a bounded spin on an
@@ -22,6 +24,7 @@ from harness import QPIPE, ROOT, check, main, out, run  # noqa: F401
 FILES = [
     ("tests/kernels/basics/local_vector_compound_assign.q", ["kern"]),
     ("tests/kernels/calls/device_vector_by_reference.q", ["kern"]),
+    ("tests/kernels/access_modes/mat_as_cube_vec3_index.q", ["lap"]),
 ]
 
 
