@@ -40,6 +40,10 @@ void io_err_open(const char *path, char *err, size_t errlen);
 /* Turn px upright by its EXIF/TIFF orientation (1..8; 1 and others: nothing to do),
  * replacing its data (orient.c); -1 with err set when memory runs out. */
 int io_pixels_orient(IoPixels *px, int orientation, const char *path, char *err, size_t errlen);
+/* Where the sample at (y, x) of a w x h picture lands for orientation o (1..8): what
+ * io_pixels_orient does per sample, and video_in.c for a stream's rotation (90 clockwise
+ * is 6, 180 is 3, 270 is 8). */
+void io_orient_place(int o, int w, int h, int y, int x, int *oy, int *ox);
 /* The Orientation (1..8) of an Exif APP1 segment's payload ("Exif\0\0" then a TIFF
  * header and IFD0); 1 when it has none or is malformed. */
 int io_exif_orientation(const unsigned char *app1, size_t len);

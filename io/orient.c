@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Where the sample at (y, x) of a w x h picture lands for orientation o. */
-static void place(int o, int w, int h, int y, int x, int *oy, int *ox)
+void io_orient_place(int o, int w, int h, int y, int x, int *oy, int *ox)
 {
     switch (o) {
     case 2: *oy = y; *ox = w - 1 - x; break;                /* mirrored left-right */
@@ -39,7 +38,7 @@ int io_pixels_orient(IoPixels *px, int orientation, const char *path, char *err,
     for (int y = 0; y < px->h; y++)
         for (int x = 0; x < px->w; x++) {
             int oy, ox;
-            place(orientation, px->w, px->h, y, x, &oy, &ox);
+            io_orient_place(orientation, px->w, px->h, y, x, &oy, &ox);
             memcpy(d + ((size_t)oy * (size_t)t.w + (size_t)ox) * ps, s + ((size_t)y * (size_t)px->w + (size_t)x) * ps, ps);
         }
     io_pixels_free(px);

@@ -553,12 +553,12 @@ static Value turned(Value v, int turn)
     const char *s = a->data;
     char *d = t.a->data;
     int64_t ow = dims[1];
-    for (int64_t y = 0; y < h; y++)
-        for (int64_t x = 0; x < w; x++) {
-            /* where (y, x) lands: clockwise 90 puts row y in column h-1-y */
-            int64_t oy = turn == 90 ? x : turn == 180 ? h - 1 - y : w - 1 - x;
-            int64_t ox = turn == 90 ? h - 1 - y : turn == 180 ? w - 1 - x : y;
-            memcpy(d + (size_t)(oy * ow + ox) * px, s + (size_t)(y * w + x) * px, px);
+    int o = turn == 90 ? 6 : turn == 180 ? 3 : 8;     /* as Exif orientations (orient.c) */
+    for (int y = 0; y < (int)h; y++)
+        for (int x = 0; x < (int)w; x++) {
+            int oy, ox;
+            io_orient_place(o, (int)w, (int)h, y, x, &oy, &ox);
+            memcpy(d + (size_t)((int64_t)oy * ow + ox) * px, s + (size_t)((int64_t)y * w + x) * px, px);
         }
     return t;
 }
