@@ -133,7 +133,7 @@ def spawn(args, env, log):
                             stderr=subprocess.STDOUT)
 
 
-def finish(proc, timeout=10):
+def finish(proc, timeout=30):      # 10 s was short under the suite's load on 2 cores
     try:
         return proc.wait(timeout)
     except subprocess.TimeoutExpired:
